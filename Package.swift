@@ -1,0 +1,45 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Our own targets build in the Swift 6 language mode with every warning treated as an error;
+/// dependencies keep their own settings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "chuck",
+  products: [
+    .executable(name: "chuck", targets: ["chuck"]),
+    .library(name: "ChuckCore", targets: ["ChuckCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "ChuckCore", swiftSettings: strict),
+    .executableTarget(
+      name: "chuck",
+      dependencies: [
+        "ChuckCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ChuckTestSupport",
+      dependencies: ["ChuckCore"],
+      path: "Tests/ChuckTestSupport",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ChuckCoreTests",
+      dependencies: ["ChuckCore", "ChuckTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ChuckTests",
+      dependencies: ["chuck", "ChuckCore", "ChuckTestSupport"],
+      swiftSettings: strict
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

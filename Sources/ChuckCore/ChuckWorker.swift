@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Performs exactly one network call: builds the request, sends it with the retry policy, checks
+/// the answer and decodes it. ``ChuckAPI`` makes a new worker for each call and lets it go when
+/// the call returns.
+public final class ChuckWorker: Sendable {
+  /// The request as it is sent.
+  public let request: URLRequest
+  private let transport: HTTPTransport
+  private let policy: RetryPolicy
+  private let limits: TransferLimits
+  private let notFound: ChuckError
+
+  /// Makes a worker for one call.
+  /// - Parameters:
+  ///   - url: the full URL to GET.
+  ///   - accept: the `Accept` header.
+  ///   - userAgent: the `User-Agent` header.
+  ///   - transport: how to send one attempt.
+  ///   - policy: retries and their spacing.
+  ///   - limits: the per-attempt deadline and the body size limit.
+  ///   - notFound: what a 404 answer means for this call.
+  public init(
+    url: URL, accept: String = "application/json", userAgent: String,
+    transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
+    notFound: ChuckError
+  ) {
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue(accept, forHTTPHeaderField: "Accept")
+    request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+    self.request = request
+    self.transport = transport
+    self.policy = policy
+    self.limits = limits
+    self.notFound = notFound
+  }
+
+  /// Sends the request, trying again after transient failures, and returns the 2xx answer.
+  /// - Returns: the successful answer.
+  /// - Throws: the last attempt's error when every attempt failed, or at once for an answer that
+  ///   another attempt would not change (4xx, a redirect, a body over the limit).
+  public func fetch() async throws(ChuckError) -> HTTPResponse {
+    var attempt = 0
+    while true {
+      do throws(ChuckError) {
+        return try check(try await transport.send(request, limits))
+      } catch {
+        guard error.isTransient, attempt < policy.retries else { throw error }
+        attempt += 1
+        try await policy.sleep(policy.delay)
+      }
+    }
+  }
+
+  /// Sends the request and decodes its JSON answer.
+  /// - Parameter type: what the body holds.
+  /// - Returns: the decoded value.
+  /// - Throws: ``ChuckError/badResponse(_:)`` when the answer is not JSON of that shape, or any
+  ///   error of ``fetch()``.
+  public func decode<T: Decodable>(_ type: T.Type) async throws(ChuckError) -> T {
+    let response = try await fetch()
+    if let contentType = response.headers["content-type"], !Self.isJSON(contentType) {
+      throw .badResponse("expected JSON, got \(TerminalSafeText.render(contentType))")
+    }
+    guard !response.body.isEmpty else { throw .badResponse("the body is empty") }
+    do {
+      return try JSONDecoder().decode(T.self, from: response.body)
+    } catch {
+      throw .badResponse(Self.describe(error))
+    }
+  }
+
+  /// Maps a status to success or to the error it means.
+  private func check(_ response: HTTPResponse) throws(ChuckError) -> HTTPResponse {
+    switch response.status {
+    case 200..<300: return response
+    case 300..<400:
+      let location = response.headers["location"].map { TerminalSafeText.render($0) } ?? "?"
+      throw .redirected(location: location)
+    case 404: throw notFound
+    case 429: throw .rateLimited
+    case 500..<600: throw .serverError(status: response.status)
+    default: throw .unexpectedStatus(response.status)
+    }
+  }
+
+  private static func isJSON(_ contentType: String) -> Bool {
+    let media =
+      contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+      .lowercased() ?? ""
+    return media == "application/json" || media.hasSuffix("+json")
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "not valid JSON" }
+    switch error {
+    case .keyNotFound(let key, _): return "the field '\(key.stringValue)' is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "a field has the wrong type at \(path(context))"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "not valid JSON" : "an impossible value at \(path(context))"
+    @unknown default: return "not valid JSON"
+    }
+  }
+
+  private static func path(_ context: DecodingError.Context) -> String {
+    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+    return path.isEmpty ? "the top level" : path.joined(separator: ".")
+  }
+}

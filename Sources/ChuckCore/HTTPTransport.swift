@@ -1,0 +1,202 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One HTTP answer, whatever its status.
+public struct HTTPResponse: Sendable, Equatable {
+  /// The status code.
+  public var status: Int
+  /// The header fields, names in lower case.
+  public var headers: [String: String]
+  /// The body, complete.
+  public var body: Data
+
+  /// Makes a response.
+  /// - Parameters:
+  ///   - status: the status code.
+  ///   - headers: header fields; names are lower-cased.
+  ///   - body: the body.
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.body = body
+  }
+}
+
+/// The limits one attempt is held to.
+public struct TransferLimits: Sendable, Equatable {
+  /// The whole attempt must finish within this many seconds (not an idle timer).
+  public var deadline: Double
+  /// The body may not be larger than this many bytes.
+  public var maxBytes: Int
+
+  /// Makes limits.
+  /// - Parameters:
+  ///   - deadline: seconds for the attempt as a whole.
+  ///   - maxBytes: the largest body accepted.
+  public init(deadline: Double, maxBytes: Int) {
+    self.deadline = deadline
+    self.maxBytes = maxBytes
+  }
+}
+
+/// The seam between `ChuckWorker` and the network: sends one request once.
+///
+/// The live value uses `URLSession`; tests replace `send` to script answers without a network.
+public struct HTTPTransport: Sendable {
+  /// Sends one request, once, and returns the answer whatever its status. Redirects are not
+  /// followed: a 3xx answer is returned as it is.
+  public var send:
+    @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError) ->
+      HTTPResponse
+
+  /// Makes a transport from a send function.
+  /// - Parameter send: sends a request once; fails with ``ChuckError/connectionFailed(_:)``,
+  ///   ``ChuckError/timedOut(seconds:)``, ``ChuckError/responseTooLarge(limit:)`` or
+  ///   ``ChuckError/cancelled``.
+  public init(
+    send:
+      @escaping @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError)
+      -> HTTPResponse
+  ) {
+    self.send = send
+  }
+
+  /// The real network, through an ephemeral `URLSession` made for each attempt.
+  public static let live = HTTPTransport {
+    (request: URLRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
+    try await URLSessionAttempt(request: request, limits: limits).run()
+  }
+}
+
+/// One attempt over `URLSession`, enforcing what `URLSession` on Linux does not: a deadline for the
+/// whole attempt (its own timeout is a whole-second idle timer), a body size limit and no
+/// redirects. The session is invalidated when the attempt ends, which releases this delegate.
+final class URLSessionAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let request: URLRequest
+  private let limits: TransferLimits
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var body = Data()
+  private var continuation: CheckedContinuation<Result<HTTPResponse, ChuckError>, Never>?
+  private var outcome: Result<HTTPResponse, ChuckError>?
+
+  init(request: URLRequest, limits: TransferLimits) {
+    self.request = request
+    self.limits = limits
+  }
+
+  func run() async throws(ChuckError) -> HTTPResponse {
+    let configuration = URLSessionConfiguration.ephemeral
+    // URLSession's own timers stay out of the way; the deadline below is the real one.
+    configuration.timeoutIntervalForRequest = limits.deadline.rounded(.up) + 30
+    configuration.timeoutIntervalForResource = limits.deadline.rounded(.up) + 30
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    var request = request
+    request.timeoutInterval = configuration.timeoutIntervalForRequest
+    let task = session.dataTask(with: request)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        lock.withLock { self.continuation = continuation }
+        if Task.isCancelled { finish(.failure(.cancelled), cancelling: task) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.deadline) { [weak self] in
+          guard let self else { return }
+          finish(.failure(.timedOut(seconds: limits.deadline)), cancelling: task)
+        }
+        task.resume()
+      }
+    } onCancel: {
+      finish(.failure(.cancelled), cancelling: task)
+    }
+    return try result.get()
+  }
+
+  /// Settles the attempt once; later outcomes (the cancelled task's own completion) are ignored.
+  private func finish(_ result: Result<HTTPResponse, ChuckError>, cancelling task: URLSessionTask?)
+  {
+    let waiting: CheckedContinuation<Result<HTTPResponse, ChuckError>, Never>? = lock.withLock {
+      guard outcome == nil else { return nil }
+      outcome = result
+      defer { continuation = nil }
+      return continuation
+    }
+    guard let waiting else { return }
+    task?.cancel()
+    waiting.resume(returning: result)
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    if response.expectedContentLength > Int64(limits.maxBytes) {
+      finish(.failure(.responseTooLarge(limit: limits.maxBytes)), cancelling: dataTask)
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = lock.withLock {
+      body.append(data)
+      return body.count > limits.maxBytes
+    }
+    if tooLarge {
+      finish(.failure(.responseTooLarge(limit: limits.maxBytes)), cancelling: dataTask)
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    if let error {
+      finish(.failure(Self.translate(error, deadline: limits.deadline)), cancelling: nil)
+      return
+    }
+    guard let response = task.response as? HTTPURLResponse else {
+      finish(.failure(.badResponse("the answer was not HTTP")), cancelling: nil)
+      return
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+    let body = lock.withLock { self.body }
+    finish(
+      .success(HTTPResponse(status: response.statusCode, headers: headers, body: body)),
+      cancelling: nil)
+  }
+
+  static func translate(_ error: any Error, deadline: Double) -> ChuckError {
+    guard let error = error as? URLError else {
+      return .connectionFailed(error.localizedDescription)
+    }
+    switch error.code {
+    case .timedOut: return .timedOut(seconds: deadline)
+    case .cancelled: return .cancelled
+    case .cannotConnectToHost: return .connectionFailed("connection refused")
+    case .cannotFindHost, .dnsLookupFailed: return .connectionFailed("host not found")
+    case .networkConnectionLost: return .connectionFailed("connection lost")
+    case .notConnectedToInternet: return .connectionFailed("no network")
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      return .connectionFailed("TLS failed (\(error.code.rawValue))")
+    default:
+      return .connectionFailed("URL error \(error.code.rawValue)")
+    }
+  }
+}

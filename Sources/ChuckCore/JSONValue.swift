@@ -1,0 +1,52 @@
+import Foundation
+
+/// Any JSON value, kept so that fields this build does not know survive a save unchanged.
+public enum JSONValue: Codable, Sendable, Equatable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object.
+  case object([String: JSONValue])
+
+  /// Decodes whatever JSON value comes next.
+  /// - Parameter decoder: the decoder positioned at the value.
+  /// - Throws: `DecodingError` when the input is not JSON.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Encodes the value as it was decoded.
+  /// - Parameter encoder: the encoder to write to.
+  /// - Throws: `EncodingError` for a number JSON cannot represent.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The user's saved list of jokes, with the rules that `chuck` applies to it: never the same id
+/// twice, shown oldest first, found by id or unique prefix.
+public struct JokeCollection: Sendable {
+  /// Where the jokes are stored.
+  public let store: NetworkCache<ChuckJoke>
+
+  /// The shortest prefix that may stand for an id.
+  public static let minimumPrefixLength = 4
+
+  /// Makes a collection over a store.
+  /// - Parameter store: the on-disk list.
+  public init(store: NetworkCache<ChuckJoke>) {
+    self.store = store
+  }
+
+  /// The saved jokes, oldest first by `created_at`; jokes with equal timestamps keep the order in
+  /// which they were saved.
+  /// - Returns: the sorted jokes.
+  /// - Throws: a storage error of ``NetworkCache/load()``.
+  public func sorted() throws(ChuckError) -> [ChuckJoke] {
+    Self.oldestFirst(try store.load())
+  }
+
+  /// Sorts jokes oldest first, stably.
+  /// - Parameter jokes: jokes in the order they were saved.
+  /// - Returns: the jokes by `created_at`, ties in their original order.
+  public static func oldestFirst(_ jokes: [ChuckJoke]) -> [ChuckJoke] {
+    // `sort` is not guaranteed stable: break ties by the saved position.
+    jokes.enumerated()
+      .sorted { ($0.element.created, $0.offset) < ($1.element.created, $1.offset) }
+      .map(\.element)
+  }
+
+  /// Saves a joke unless one with its id is already saved.
+  /// - Parameter joke: the joke as the API sent it.
+  /// - Returns: how many jokes the list holds now.
+  /// - Throws: ``ChuckError/duplicate(id:preview:)`` (and the file is not rewritten) when the id
+  ///   is already saved, or a storage error.
+  public func add(_ joke: ChuckJoke) throws(ChuckError) -> Int {
+    try store.modify { (items: inout [ChuckJoke]) throws(ChuckError) -> Int in
+      if let saved = items.first(where: { $0.id == joke.id }) {
+        throw .duplicate(id: saved.id, preview: JokePreview.make(saved.value))
+      }
+      items.append(joke)
+      return items.count
+    }
+  }
+
+  /// What an id or prefix matches in the list.
+  public enum Match: Equatable, Sendable {
+    /// Exactly one saved joke.
+    case saved(ChuckJoke)
+    /// Several saved jokes; their ids, sorted.
+    case ambiguous([String])
+    /// No saved joke.
+    case none
+  }
+
+  /// Finds the saved joke whose id is `idOrPrefix` or starts with it.
+  /// - Parameter idOrPrefix: a full id or a prefix of at least ``minimumPrefixLength`` characters.
+  /// - Returns: the match; a full id that is saved always wins over longer ids it prefixes.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a prefix that is too short, or a storage
+  ///   error.
+  public func find(_ idOrPrefix: String) throws(ChuckError) -> Match {
+    guard idOrPrefix.count >= Self.minimumPrefixLength else {
+      throw .invalidArgument(
+        "an id prefix needs at least \(Self.minimumPrefixLength) characters")
+    }
+    let jokes = try store.load()
+    if let exact = jokes.first(where: { $0.id == idOrPrefix }) { return .saved(exact) }
+    let candidates = jokes.filter { $0.id.hasPrefix(idOrPrefix) }
+    switch candidates.count {
+    case 0: return .none
+    case 1: return .saved(candidates[0])
+    default: return .ambiguous(candidates.map(\.id).sorted())
+    }
+  }
+}

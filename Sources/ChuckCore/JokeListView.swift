@@ -1,0 +1,57 @@
+/// Renders the saved list as `chuck list` prints it: a title, then one entry per joke (preview;
+/// date and id), entries separated by a blank line, inside a 2-column margin on each side.
+public struct JokeListView {
+  /// The list's title.
+  public static let title = "Chuck Norris Jokes"
+  /// The columns left blank on each side.
+  public static let margin = 2
+
+  private let width: Int
+  private let style: TextStyle
+  private let dates = SwedishDateFormatter()
+
+  /// Makes a view for a terminal of `width` columns.
+  /// - Parameters:
+  ///   - width: the terminal's columns; no line is wider.
+  ///   - style: colours on or off.
+  public init(width: Int, style: TextStyle) {
+    self.width = width
+    self.style = style
+  }
+
+  /// The whole output, ending with a newline.
+  /// - Parameter jokes: the jokes, already in the order to show.
+  /// - Returns: the text to print.
+  public func render(_ jokes: [ChuckJoke]) -> String {
+    var output = ""
+    output.reserveCapacity(64 + jokes.count * 80)
+    append(Self.title, to: &output, styled: style.bold)
+    if jokes.isEmpty {
+      output += "\n"
+      append("Your list is empty. Fetch your first joke with: chuck random", to: &output)
+      return output
+    }
+    for joke in jokes {
+      output += "\n"
+      append(JokePreview.make(joke.value), to: &output)
+      append(dates.date(joke.created) + "  " + joke.id, to: &output, styled: style.dim)
+    }
+    return output
+  }
+
+  /// Appends `text` inside the margins, wrapped to the space between them.
+  private func append(
+    _ text: String, to output: inout String, styled: (String) -> String = { $0 }
+  ) {
+    let margins = width >= 2 * Self.margin + 20 ? Self.margin : 0
+    let indent = String(repeating: " ", count: margins)
+    let available = width - 2 * margins
+    if text.utf8.count <= available, text.utf8.allSatisfy({ $0 < 0x80 }) {
+      output += indent + styled(text) + "\n"
+      return
+    }
+    for line in TextWrapper.wrap(text, width: available) {
+      output += indent + styled(line) + "\n"
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// ANSI styling that is either on or off, decided once per output stream.
+public struct TextStyle: Sendable, Equatable {
+  /// Whether escape sequences are written at all.
+  public let isEnabled: Bool
+
+  /// Makes a style.
+  /// - Parameter isEnabled: whether to write escape sequences.
+  public init(isEnabled: Bool) {
+    self.isEnabled = isEnabled
+  }
+
+  /// Red (SGR 31), for errors.
+  /// - Parameter text: text that is already safe for a terminal.
+  /// - Returns: the styled text.
+  public func red(_ text: String) -> String { wrap(text, "31") }
+  /// Bold (SGR 1), for titles.
+  /// - Parameter text: text that is already safe for a terminal.
+  /// - Returns: the styled text.
+  public func bold(_ text: String) -> String { wrap(text, "1") }
+  /// Dim (SGR 2), for secondary details.
+  /// - Parameter text: text that is already safe for a terminal.
+  /// - Returns: the styled text.
+  public func dim(_ text: String) -> String { wrap(text, "2") }
+  /// Green (SGR 32), for success messages.
+  /// - Parameter text: text that is already safe for a terminal.
+  /// - Returns: the styled text.
+  public func green(_ text: String) -> String { wrap(text, "32") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import ChuckCore
+
+struct Random: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fetch a random joke and save it to your list.",
+    discussion: "A joke that is already in the list is not saved again: that exits with status 1."
+  )
+
+  @Option(help: "Only a joke of this category (see api.chucknorris.io for the names).")
+  var category: String?
+
+  @OptionGroup var options: GlobalOptions
+
+  func run() async throws {
+    try await options.run { (context: Context) async throws(ChuckError) in
+      let joke = try await context.terminal.withSpinner("Fetching a joke…") {
+        () async throws(ChuckError) -> ChuckJoke in
+        try await context.service.randomJoke(category: category)
+      }
+      let count = try context.collection.add(joke)
+      let terminal = context.terminal
+      terminal.out(
+        context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
+      let noun = count == 1 ? "joke" : "jokes"
+      terminal.err(
+        terminal.stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) \(noun).\n")
+    }
+  }
+}

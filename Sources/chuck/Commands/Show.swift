@@ -1,0 +1,77 @@
+import ArgumentParser
+import ChuckCore
+import Foundation
+
+struct Show: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show every field of one joke.",
+    discussion: """
+      ID is a saved joke's id or a unique prefix of at least 4 characters. A full id that is not \
+      saved is looked up on the API.
+      """
+  )
+
+  @Argument(help: "A joke id, or a unique prefix of a saved one (4 characters or more).")
+  var id: String
+
+  @OptionGroup var options: GlobalOptions
+
+  /// The longest the text waits for the icon.
+  static let iconWait = 2.0
+
+  func validate() throws {
+    guard id.count >= JokeCollection.minimumPrefixLength else {
+      throw ValidationError(
+        "An id prefix needs at least \(JokeCollection.minimumPrefixLength) characters.")
+    }
+  }
+
+  func run() async throws {
+    try await options.run { (context: Context) async throws(ChuckError) in
+      let terminal = context.terminal
+      let joke: ChuckJoke
+      switch try context.collection.find(id) {
+      case .saved(let saved):
+        joke = saved
+      case .ambiguous(let candidates):
+        throw .ambiguousID(prefix: id, candidates: candidates)
+      case .none:
+        guard ChuckJoke.isWellFormedID(id) else { throw .jokeNotFound(id: id) }
+        joke = try await terminal.withSpinner("Looking up \(id)…") {
+          () async throws(ChuckError) -> ChuckJoke in
+          try await context.service.joke(id: id)
+        }
+        terminal.err("note: this joke is not in your list; it was fetched from the API.\n")
+      }
+      if context.json {
+        terminal.out(JokeJSON.object(joke))
+        return
+      }
+      let icon = await Self.icon(for: joke, context: context)
+      terminal.out(
+        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(joke, icon: icon))
+    }
+  }
+
+  /// Downloads (or finds cached) the icon, waiting at most `iconWait`, and decides how to show it.
+  static func icon(for joke: ChuckJoke, context: Context) async -> JokeDetailView.Icon {
+    let store = IconStore(
+      cacheDirectory: context.configuration.cacheDirectory,
+      apiBaseURL: context.configuration.apiBaseURL, service: context.service)
+    let wait = min(iconWait, context.configuration.timeout)
+    switch await store.icon(for: joke.iconURL, waitingAtMost: wait) {
+    case .failure(let error):
+      return .unavailable("not downloaded: " + (error.errorDescription ?? "unknown error"))
+    case .success(let file):
+      let data = (try? Data(contentsOf: file)) ?? Data()
+      switch context.terminal.imageProtocol {
+      case .kitty? where ImageKind(of: data) == .png:
+        return .inline(InlineImage.kitty(png: data, columns: 8, rows: 4))
+      case .iTerm2?:
+        return .inline(InlineImage.iTerm2(image: data, columns: 8))
+      default:
+        return .file(file.path)
+      }
+    }
+  }
+}

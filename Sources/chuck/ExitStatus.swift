@@ -1,0 +1,19 @@
+import ChuckCore
+
+extension ChuckError {
+  /// The exit status of the spec for each failure (sysexits.h where one fits).
+  var exitStatus: Int32 {
+    switch self {
+    case .duplicate: return 1
+    case .invalidEnvironment, .invalidArgument, .ambiguousID: return 64
+    case .jokeNotFound, .categoryNotFound: return 66
+    case .connectionFailed, .timedOut, .serverError, .rateLimited: return 69
+    case .internalError: return 70
+    case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,
+      .lockTimeout:
+      return 74
+    case .unexpectedStatus, .redirected, .badResponse, .responseTooLarge: return 76
+    case .cancelled: return 130
+    }
+  }
+}
