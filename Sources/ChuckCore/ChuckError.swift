@@ -12,8 +12,10 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case invalidArgument(String)
   /// An id prefix matches more than one saved joke.
   case ambiguousID(prefix: String, candidates: [String])
-  /// No saved joke matches the id or prefix, and the API does not know it either.
+  /// The API does not know this joke id (and it is not saved).
   case jokeNotFound(id: String)
+  /// No saved joke matches this id or prefix, and it is not a full id to look up on the API.
+  case noSavedMatch(String)
   /// The API has no jokes in the requested category.
   case categoryNotFound(String)
   /// The joke is already in the list; nothing was saved.
@@ -61,6 +63,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
         + candidates.joined(separator: ", ") + "; type more of the id"
     case .jokeNotFound(let id):
       return "no joke with id '\(id)' in your list or on the API"
+    case .noSavedMatch(let prefix):
+      return "no saved joke matches '\(prefix)' (see chuck list)"
     case .categoryNotFound(let name):
       return "no jokes in category '\(name)'"
     case .duplicate(let id, let preview):

@@ -87,7 +87,7 @@ public struct ChuckAPI: ChuckService {
     if let category { query.append(URLQueryItem(name: "category", value: category)) }
     return try await worker(
       path: ["jokes", "random"], query: query,
-      notFound: .categoryNotFound(category ?? "")
+      notFound: category.map { .categoryNotFound($0) } ?? .unexpectedStatus(404)
     ).decode(ChuckJoke.self)
   }
 

@@ -36,7 +36,7 @@ struct Show: AsyncParsableCommand {
       case .ambiguous(let candidates):
         throw .ambiguousID(prefix: id, candidates: candidates)
       case .none:
-        guard ChuckJoke.isWellFormedID(id) else { throw .jokeNotFound(id: id) }
+        guard ChuckJoke.isWellFormedID(id) else { throw .noSavedMatch(id) }
         joke = try await terminal.withSpinner("Looking up \(id)…") {
           () async throws(ChuckError) -> ChuckJoke in
           try await context.service.joke(id: id)
