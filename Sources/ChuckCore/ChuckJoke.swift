@@ -66,6 +66,10 @@ public struct ChuckJoke: Codable, Sendable, Equatable, Identifiable {
     (1...64).contains(id.utf8.count) && id.utf8.allSatisfy(isIDByte)
   }
 
+  static func isAcceptableID(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    (1...64).contains(bytes.count) && bytes.allSatisfy(isIDByte)
+  }
+
   private static func isIDByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

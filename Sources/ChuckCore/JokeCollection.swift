@@ -15,36 +15,36 @@ public struct JokeCollection: Sendable {
     self.store = store
   }
 
-  /// The saved jokes, oldest first by `created_at`; jokes with equal timestamps keep the order in
-  /// which they were saved.
-  /// - Returns: the sorted jokes.
-  /// - Throws: a storage error of ``NetworkCache/load()``.
-  public func sorted() throws(ChuckError) -> [ChuckJoke] {
-    Self.oldestFirst(try store.load())
+  /// The saved jokes, checked, ready to list or look up.
+  /// - Returns: the saved jokes; none when there is no list file yet.
+  /// - Throws: a storage error of ``NetworkCache/loadRaw()``, or
+  ///   ``ChuckError/storageCorrupt(path:reason:)`` for an item that is not a joke.
+  public func saved() throws(ChuckError) -> SavedJokes {
+    try SavedJokes(try store.loadRaw(), path: store.fileURL.path)
   }
 
   /// Sorts jokes oldest first, stably.
   /// - Parameter jokes: jokes in the order they were saved.
   /// - Returns: the jokes by `created_at`, ties in their original order.
   public static func oldestFirst(_ jokes: [ChuckJoke]) -> [ChuckJoke] {
-    // `sort` is not guaranteed stable: break ties by the saved position.
     jokes.enumerated()
       .sorted { ($0.element.created, $0.offset) < ($1.element.created, $1.offset) }
       .map(\.element)
   }
 
-  /// Saves a joke unless one with its id is already saved.
+  /// Saves a joke unless one with its id is already saved. The other jokes are written back byte
+  /// for byte.
   /// - Parameter joke: the joke as the API sent it.
   /// - Returns: how many jokes the list holds now.
   /// - Throws: ``ChuckError/duplicate(id:preview:)`` (and the file is not rewritten) when the id
   ///   is already saved, or a storage error.
   public func add(_ joke: ChuckJoke) throws(ChuckError) -> Int {
-    try store.modify { (items: inout [ChuckJoke]) throws(ChuckError) -> Int in
-      if let saved = items.first(where: { $0.id == joke.id }) {
-        throw .duplicate(id: saved.id, preview: JokePreview.make(saved.value))
+    let path = store.fileURL.path
+    return try store.append(joke) { (raw: RawItems) throws(ChuckError) in
+      let saved = try SavedJokes(raw, path: path)
+      if let position = saved.position(of: joke.id) {
+        throw .duplicate(id: joke.id, preview: JokePreview.make(saved.value(at: position)))
       }
-      items.append(joke)
-      return items.count
     }
   }
 
@@ -68,13 +68,13 @@ public struct JokeCollection: Sendable {
       throw .invalidArgument(
         "an id prefix needs at least \(Self.minimumPrefixLength) characters")
     }
-    let jokes = try store.load()
-    if let exact = jokes.first(where: { $0.id == idOrPrefix }) { return .saved(exact) }
-    let candidates = jokes.filter { $0.id.hasPrefix(idOrPrefix) }
+    let saved = try saved()
+    if let exact = saved.position(of: idOrPrefix) { return .saved(try saved.joke(at: exact)) }
+    let candidates = saved.positions(withPrefix: idOrPrefix)
     switch candidates.count {
     case 0: return .none
-    case 1: return .saved(candidates[0])
-    default: return .ambiguous(candidates.map(\.id).sorted())
+    case 1: return .saved(try saved.joke(at: candidates[0]))
+    default: return .ambiguous(candidates.map { saved.id(at: $0) }.sorted())
     }
   }
 }

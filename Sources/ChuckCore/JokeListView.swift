@@ -19,22 +19,51 @@ public struct JokeListView {
     self.style = style
   }
 
+  /// What one entry shows.
+  public struct Row {
+    /// The joke's id.
+    public var id: String
+    /// Its `created_at`.
+    public var created: PostgresTimestamp
+    /// Its raw text.
+    public var value: String
+
+    /// Makes a row.
+    /// - Parameters:
+    ///   - id: the joke's id.
+    ///   - created: its `created_at`.
+    ///   - value: its raw text.
+    public init(id: String, created: PostgresTimestamp, value: String) {
+      self.id = id
+      self.created = created
+      self.value = value
+    }
+  }
+
   /// The whole output, ending with a newline.
   /// - Parameter jokes: the jokes, already in the order to show.
   /// - Returns: the text to print.
   public func render(_ jokes: [ChuckJoke]) -> String {
+    render(rows: jokes.lazy.map { Row(id: $0.id, created: $0.created, value: $0.value) })
+  }
+
+  /// The whole output, ending with a newline.
+  /// - Parameter rows: the entries, already in the order to show, made as they are needed.
+  /// - Returns: the text to print.
+  public func render(rows: some Sequence<Row>) -> String {
     var output = ""
-    output.reserveCapacity(64 + jokes.count * 80)
+    output.reserveCapacity(64 + rows.underestimatedCount * 80)
     append(Self.title, to: &output, styled: style.bold)
-    if jokes.isEmpty {
+    var isEmpty = true
+    for row in rows {
+      isEmpty = false
+      output += "\n"
+      append(JokePreview.make(row.value), to: &output)
+      append(dates.date(row.created) + "  " + row.id, to: &output, styled: style.dim)
+    }
+    if isEmpty {
       output += "\n"
       append("Your list is empty. Fetch your first joke with: chuck random", to: &output)
-      return output
-    }
-    for joke in jokes {
-      output += "\n"
-      append(JokePreview.make(joke.value), to: &output)
-      append(dates.date(joke.created) + "  " + joke.id, to: &output, styled: style.dim)
     }
     return output
   }

@@ -43,8 +43,58 @@ public struct NetworkCache<T: Codable>: Sendable {
   ///   ``ChuckError/storageCorrupt(path:reason:)`` or
   ///   ``ChuckError/storageUnsupportedVersion(path:version:)``.
   public func load() throws(ChuckError) -> [T] {
-    guard let data = try readFile() else { return [] }
-    return try decode(data)
+    guard let bytes = try readFile() else { return [] }
+    return try decode(Data(bytes))
+  }
+
+  /// The list file's bytes, checked to be the documented format, with each item's byte range:
+  /// for readers that need a few fields of many items, where decoding every item would cost far
+  /// more than the answer.
+  /// - Returns: the raw items; none when the file does not exist.
+  /// - Throws: the same errors as ``load()``.
+  public func loadRaw() throws(ChuckError) -> RawItems {
+    guard let bytes = try readFile() else { return RawItems(bytes: [], items: [], insertion: nil) }
+    let scanned = bytes.withUnsafeBufferPointer { Self.scanEnvelope($0) }
+    switch scanned {
+    case .success(let (items, insertion)):
+      return RawItems(bytes: bytes, items: items, insertion: insertion)
+    case .failure(.unknownVersion(let version)):
+      throw .storageUnsupportedVersion(path: path, version: version)
+    case .failure(.invalid(let reason)):
+      throw .storageCorrupt(path: path, reason: reason)
+    }
+  }
+
+  /// Appends one item under the lock, after `check` has seen the current items, by splicing it
+  /// into the file's bytes: the other items are written back byte for byte, not re-encoded.
+  /// When `check` throws, nothing is written.
+  /// - Parameters:
+  ///   - item: the item to append.
+  ///   - check: looks at the current items; throws to refuse the append.
+  /// - Returns: how many items the list holds now.
+  /// - Throws: what `check` throws, or the errors of ``modify(_:)``.
+  public func append(_ item: T, check: (RawItems) throws(ChuckError) -> Void) throws(ChuckError)
+    -> Int
+  {
+    try Self.makeDirectory(fileURL.deletingLastPathComponent())
+    let lock = try acquireLock()
+    defer { close(lock) }
+    removeStaleTemporaryFiles()
+    let raw = try loadRaw()
+    try check(raw)
+    let encoded = try Self.encode(item)
+    var bytes: [UInt8] = []
+    if let insertion = raw.insertion {
+      bytes.reserveCapacity(raw.bytes.count + encoded.count + 1)
+      bytes.append(contentsOf: raw.bytes[..<insertion])
+      if !raw.items.isEmpty { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: encoded)
+      bytes.append(contentsOf: raw.bytes[insertion...])
+    } else {
+      bytes = Array(#"{"items":["#.utf8) + encoded + Array(#"],"version":1}"#.utf8)
+    }
+    try writeFile(bytes)
+    return raw.items.count + 1
   }
 
   /// Changes the list under the lock: reads it, lets `body` change it, and writes it back
@@ -66,7 +116,7 @@ public struct NetworkCache<T: Codable>: Sendable {
 
   // MARK: Reading
 
-  private func readFile() throws(ChuckError) -> Data? {
+  private func readFile() throws(ChuckError) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -80,22 +130,46 @@ public struct NetworkCache<T: Codable>: Sendable {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw .storageUnreadable(path: path, reason: "not a regular file")
     }
-    var data = Data(count: Int(info.st_size))
-    var filled = 0
+    // One read into a buffer of the file's size, plus room to notice that it grew meanwhile.
+    var capacity = Int(info.st_size) + 4096
+    var bytes: [UInt8] = []
     while true {
-      if filled == data.count { data.count += max(4096, data.count) }
-      let count = data.withUnsafeMutableBytes { buffer in
-        read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+      var failure: Int32 = 0
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        count = 0
+        while count < buffer.count {
+          let result = read(fd, buffer.baseAddress! + count, buffer.count - count)
+          if result < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            return
+          }
+          if result == 0 { return }
+          count += result
+        }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
+      if failure != 0 {
+        errno = failure
         throw .storageUnreadable(path: path, reason: Self.lastError())
       }
-      if count == 0 { break }
-      filled += count
+      if bytes.count < capacity { return bytes }
+      // The buffer filled up: keep what was read and read on into a bigger one.
+      let soFar = bytes
+      capacity *= 2
+      var rest: [UInt8] = []
+      rest.reserveCapacity(capacity)
+      rest.append(contentsOf: soFar)
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let result = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if result < 0 {
+          if errno == EINTR { continue }
+          throw .storageUnreadable(path: path, reason: Self.lastError())
+        }
+        if result == 0 { return rest }
+        rest.append(contentsOf: chunk[0..<result])
+      }
     }
-    data.count = filled
-    return data
   }
 
   private struct Envelope: Codable {
@@ -152,15 +226,22 @@ public struct NetworkCache<T: Codable>: Sendable {
 
   // MARK: Writing
 
-  private func write(_ items: [T]) throws(ChuckError) {
-    let data: Data
+  private static func encode<V: Encodable>(_ value: V) throws(ChuckError) -> [UInt8] {
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      data = try encoder.encode(Envelope(items: items))
+      return Array(try encoder.encode(value))
     } catch {
       throw .internalError("cannot encode the list: \(error)")
     }
+  }
+
+  private func write(_ items: [T]) throws(ChuckError) {
+    try writeFile(try Self.encode(Envelope(items: items)))
+  }
+
+  /// Replaces the file atomically: a temporary file in the same directory, flushed, renamed.
+  private func writeFile(_ data: [UInt8]) throws(ChuckError) {
     var template = Array(
       (fileURL.deletingLastPathComponent().path + "/" + temporaryPrefix
         + "XXXXXX").utf8CString)
@@ -258,5 +339,64 @@ public struct NetworkCache<T: Codable>: Sendable {
 
   static func lastError() -> String {
     String(cString: strerror(errno))
+  }
+}
+
+/// A list file's bytes, checked to be the documented format, with the byte range of each item.
+public struct RawItems: Sendable {
+  /// The file's bytes.
+  public let bytes: [UInt8]
+  /// Each item's byte range in ``bytes``, in saved order.
+  public let items: [Range<Int>]
+  /// Where a new item goes (the items array's closing bracket); `nil` when there is no file.
+  let insertion: Int?
+}
+
+enum EnvelopeProblem: Error {
+  case invalid(String)
+  case unknownVersion(Int)
+}
+
+extension NetworkCache {
+  /// Checks the whole file against `{"version": 1, "items": [ … ]}` (strict JSON, any key order,
+  /// unknown keys allowed) and finds the items.
+  static func scanEnvelope(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<
+    ([Range<Int>], Int), EnvelopeProblem
+  > {
+    var scanner = JSONScanner(buffer)
+    var version: Int?
+    var versionIsInteger = true
+    var items: [Range<Int>]?
+    var insertion = 0
+    do throws(JSONScanner.Failure) {
+      guard scanner.peek() == UInt8(ascii: "{") else {
+        return .failure(.invalid("not a JSON object"))
+      }
+      try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
+        if scanner.string(at: key, is: "version") {
+          version = try scanner.integer()
+          versionIsInteger = version != nil
+        } else if scanner.string(at: key, is: "items") {
+          var found: [Range<Int>] = []
+          try scanner.array { (scanner) throws(JSONScanner.Failure) in
+            found.append(try scanner.value())
+          }
+          insertion = scanner.position - 1
+          items = found
+        } else {
+          _ = try scanner.value()
+        }
+      }
+      scanner.skipWhitespace()
+      guard scanner.isAtEnd else { return .failure(.invalid("data after the list")) }
+    } catch {
+      return .failure(.invalid("\(error.reason) at byte \(error.offset)"))
+    }
+    guard versionIsInteger, let version else {
+      return .failure(.invalid("no whole-number 'version'"))
+    }
+    guard version == formatVersion else { return .failure(.unknownVersion(version)) }
+    guard let items else { return .failure(.invalid("no 'items' array")) }
+    return .success((items, insertion))
   }
 }

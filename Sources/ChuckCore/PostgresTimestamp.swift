@@ -22,6 +22,18 @@ public struct PostgresTimestamp: Sendable, Hashable, Comparable {
     microseconds = value
   }
 
+  /// Parses the API's text form from UTF-8 bytes (the list file's fast read path).
+  /// - Parameter bytes: the timestamp's bytes, without quotes.
+  /// - Returns: `nil` when they are not that form or name an impossible date or time.
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let value = Self.parse(bytes) else { return nil }
+    microseconds = value
+  }
+
+  init(microseconds: Int64) {
+    self.microseconds = microseconds
+  }
+
   /// The same instant as a `Date`.
   public var date: Date {
     Date(timeIntervalSince1970: TimeInterval(microseconds) / 1_000_000)

@@ -71,23 +71,26 @@ struct Terminal: Sendable {
   enum ImageProtocol { case kitty, iTerm2 }
 
   func out(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
+  func out(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) } }
   func err(_ text: String) { Self.write(text, to: STDERR_FILENO) }
 
   /// Writes everything, retrying short writes; a reader that went away (`chuck list | head`)
   /// ends the process quietly.
   static func write(_ text: String, to fd: Int32) {
     var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          if errno == EPIPE { _exit(0) }
-          return
-        }
-        offset += count
+    text.withUTF8 { write($0, to: fd) }
+  }
+
+  static func write(_ buffer: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    var offset = 0
+    while offset < buffer.count {
+      let count = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EPIPE { _exit(0) }
+        return
       }
+      offset += count
     }
   }
 

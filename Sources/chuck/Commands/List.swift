@@ -10,12 +10,18 @@ struct List: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      let jokes = try context.collection.sorted()
+      let saved = try context.collection.saved()
+      let order = saved.oldestFirst()
       let terminal = context.terminal
       if context.json {
-        terminal.out(JokeJSON.array(jokes))
+        terminal.out(bytes: saved.jsonArray(order))
       } else {
-        terminal.out(JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(jokes))
+        let rows = order.lazy.map {
+          JokeListView.Row(
+            id: saved.id(at: $0), created: saved.created(at: $0), value: saved.value(at: $0))
+        }
+        terminal.out(
+          JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows))
       }
     }
   }
