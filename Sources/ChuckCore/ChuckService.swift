@@ -154,7 +154,15 @@ public struct ChuckAPI: ChuckService {
       $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? $0
     }
     components.percentEncodedPath = basePath + "/" + segments.joined(separator: "/")
-    components.queryItems = query.isEmpty ? nil : query
+    // `URLComponents` leaves `+` as it is in a query, and servers read it as a space.
+    var allowed = CharacterSet.urlQueryAllowed
+    allowed.remove(charactersIn: "+&=#?")
+    components.percentEncodedQuery =
+      query.isEmpty
+      ? nil
+      : query.map {
+        $0.name + "=" + ($0.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+      }.joined(separator: "&")
     return components.url ?? baseURL
   }
 }

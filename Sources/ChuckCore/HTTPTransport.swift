@@ -104,8 +104,15 @@ final class URLSessionAttempt: NSObject, URLSessionDataDelegate, @unchecked Send
     let task = session.dataTask(with: request)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        lock.withLock { self.continuation = continuation }
-        if Task.isCancelled { finish(.failure(.cancelled), cancelling: task) }
+        // An outcome may already be settled (cancelled before this point): resume at once.
+        let settled: Result<HTTPResponse, ChuckError>? = lock.withLock {
+          if outcome == nil { self.continuation = continuation }
+          return outcome
+        }
+        if let settled {
+          continuation.resume(returning: settled)
+          return
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.deadline) { [weak self] in
           guard let self else { return }
           finish(.failure(.timedOut(seconds: limits.deadline)), cancelling: task)
@@ -119,17 +126,19 @@ final class URLSessionAttempt: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   /// Settles the attempt once; later outcomes (the cancelled task's own completion) are ignored.
+  /// An outcome settled before anyone waits is kept for `run` to pick up.
   private func finish(_ result: Result<HTTPResponse, ChuckError>, cancelling task: URLSessionTask?)
   {
-    let waiting: CheckedContinuation<Result<HTTPResponse, ChuckError>, Never>? = lock.withLock {
-      guard outcome == nil else { return nil }
+    let (isFirst, waiting) = lock.withLock {
+      () -> (Bool, CheckedContinuation<Result<HTTPResponse, ChuckError>, Never>?) in
+      guard outcome == nil else { return (false, nil) }
       outcome = result
       defer { continuation = nil }
-      return continuation
+      return (true, continuation)
     }
-    guard let waiting else { return }
+    guard isFirst else { return }
     task?.cancel()
-    waiting.resume(returning: result)
+    waiting?.resume(returning: result)
   }
 
   func urlSession(

@@ -65,7 +65,10 @@ public struct JokeDetailView {
   private func field(_ label: String, _ value: String, indent: String, narrow: Bool) -> String {
     let safe = TerminalSafeText.render(value)
     if narrow {
-      var output = indent + style.dim(label) + "\n"
+      var output = ""
+      for line in TextWrapper.wrap(label, width: width - indent.count) {
+        output += indent + style.dim(line) + "\n"
+      }
       for line in TextWrapper.wrap(safe, width: width - indent.count) {
         output += indent + line + "\n"
       }

@@ -24,7 +24,9 @@ struct JSONScanner {
 
   var isAtEnd: Bool { position >= bytes.count }
 
-  private func fail(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
+  private func fail(_ reason: String) -> Failure {
+    Failure(offset: position, reason: position >= bytes.count ? "unexpected end" : reason)
+  }
 
   mutating func skipWhitespace() {
     while position < bytes.count {

@@ -36,7 +36,9 @@ public final class SwedishDateFormatter {
       ? timestamp.microseconds / microsPerDay
       : (timestamp.microseconds - microsPerDay + 1) / microsPerDay
     let (year, month, dayOfMonth) = Self.civil(fromDays: day)
-    guard (1000...9999).contains(year) else { return dateFormatter.string(from: timestamp.date) }
+    guard (1000...9999).contains(year) else {
+      return dateFormatter.string(from: Self.wholeSeconds(timestamp))
+    }
     var bytes: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 10)
     bytes[4] = UInt8(ascii: "-")
     bytes[7] = UInt8(ascii: "-")
@@ -68,6 +70,14 @@ public final class SwedishDateFormatter {
   /// - Parameter timestamp: the instant to format.
   /// - Returns: the UTC date and time in the Swedish style (the fraction is dropped).
   public func dateTime(_ timestamp: PostgresTimestamp) -> String {
-    dateTimeFormatter.string(from: timestamp.date)
+    dateTimeFormatter.string(from: Self.wholeSeconds(timestamp))
+  }
+
+  /// The instant with its fraction of a second dropped: `DateFormatter` would round
+  /// `23:59:59.9995` up to the next second, and so possibly to the next day.
+  private static func wholeSeconds(_ timestamp: PostgresTimestamp) -> Date {
+    let micros = timestamp.microseconds
+    let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 }

@@ -53,6 +53,7 @@ public enum TextWrapper {
           lineWidth = 0
         }
         var rest = Substring(word)
+        // Cut pieces off a word too wide for a line; the last piece starts the next line.
         while wordWidth > width {
           var piece = ""
           var pieceWidth = 0
@@ -64,9 +65,15 @@ public enum TextWrapper {
             pieceWidth += characterWidth
             index = rest.index(after: index)
           }
-          lines.append(piece)
           rest = rest[index...]
           wordWidth -= pieceWidth
+          if rest.isEmpty {
+            // The word ends with a character wider than a whole line (a wide one at width 1).
+            rest = Substring(piece)
+            wordWidth = pieceWidth
+            break
+          }
+          lines.append(piece)
         }
         line = String(rest)
         lineWidth = wordWidth

@@ -1,0 +1,208 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@testable import ChuckCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A small, fast, seeded generator (SplitMix64) so that property tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
+
+/// A value shared between tasks and threads, guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+/// The fixture files, read through the shared test support.
+enum Samples {
+  static func data(_ relativePath: String) throws -> Data {
+    try Data(contentsOf: FakeAPI.fixtures.appendingPathComponent(relativePath))
+  }
+
+  /// The 60 real jokes.
+  static func realJokes() throws -> [ChuckJoke] {
+    try JSONDecoder().decode([ChuckJoke].self, from: data("samples/jokes-sample.json"))
+  }
+
+  /// The 10 made-up jokes (non-ASCII text, several categories, odd whitespace).
+  static func madeUpJokes() throws -> [ChuckJoke] {
+    try JSONDecoder().decode([ChuckJoke].self, from: data("jokes-made-up.json"))
+  }
+
+  /// The icon the fake serves.
+  static func icon() throws -> Data { try data("chuck-norris.png") }
+}
+
+/// A joke with the given fields and defaults for the rest.
+func makeJoke(
+  id: String = "7ver3y48qqsfktpelir7ua",
+  value: String = "Don't worry about tests, Chuck Norris's test cases cover your code too.",
+  categories: [String] = ["dev"],
+  createdAt: String = "2020-01-05 13:42:19.104863",
+  url: String? = nil
+) throws -> ChuckJoke {
+  try ChuckJoke(id: id, value: value, categories: categories, createdAt: createdAt, url: url)
+}
+
+/// The JSON text of a joke object as the API sends it.
+func jokeJSON(
+  id: String = "7ver3y48qqsfktpelir7ua", value: String = "Chuck Norris counts to infinity. Twice.",
+  createdAt: String = "2020-01-05 13:42:19.104863"
+) -> String {
+  let object: [String: Any] = [
+    "categories": ["dev"], "created_at": createdAt,
+    "icon_url": "https://api.chucknorris.io/img/avatar/chuck-norris.png", "id": id,
+    "updated_at": createdAt, "url": "https://api.chucknorris.io/jokes/\(id)", "value": value,
+  ]
+  let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// The permission bits of a file or directory.
+func permissions(_ url: URL) throws -> mode_t {
+  var info = stat()
+  guard stat(url.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+  return info.st_mode & 0o777
+}
+
+/// The inode of a file, which changes when an atomic rename replaces it.
+func inode(_ url: URL) throws -> UInt64 {
+  var info = stat()
+  guard stat(url.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+  return UInt64(info.st_ino)
+}
+
+/// Whether any scalar of `text` would be unsafe on a terminal.
+func hasUnsafeScalar(_ text: String, keepNewlines: Bool = true) -> Bool {
+  text.unicodeScalars.contains { TerminalSafeText.isUnsafe($0, keepNewlines: keepNewlines) }
+}
+
+/// `text` without SGR sequences (`ESC [ … m`), to measure what a terminal shows.
+func strippingSGR(_ text: String) -> String {
+  text.replacingOccurrences(
+    of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+}
+
+/// Waits for `condition` up to `seconds`, polling; returns whether it became true.
+func eventually(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while Date() < deadline {
+    if condition() { return true }
+    try? await Task.sleep(nanoseconds: 10_000_000)
+  }
+  return condition()
+}
+
+/// A JSON answer.
+func jsonResponse(_ text: String, status: Int = 200, contentType: String = "application/json")
+  -> HTTPResponse
+{
+  HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
+}
+
+/// A transport that answers from a script, one answer per attempt, and records every request.
+final class ScriptedTransport: Sendable {
+  let requests = Locked<[URLRequest]>([])
+  let limits = Locked<[TransferLimits]>([])
+  private let answers: Locked<[Result<HTTPResponse, ChuckError>]>
+  private let during: @Sendable () -> Void
+
+  init(_ answers: [Result<HTTPResponse, ChuckError>], during: @escaping @Sendable () -> Void = {}) {
+    self.answers = Locked(answers)
+    self.during = during
+  }
+
+  /// How many attempts were made.
+  var attempts: Int { requests.current.count }
+
+  var transport: HTTPTransport {
+    HTTPTransport {
+      [self] (request: URLRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse
+      in
+      requests.withLock { $0.append(request) }
+      self.limits.withLock { $0.append(limits) }
+      during()
+      let next = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+      guard let next else { throw .internalError("the script has no more answers") }
+      return try next.get()
+    }
+  }
+}
+
+/// A `RetryPolicy` whose sleep only records the delays asked for.
+func recordingPolicy(retries: Int = 3, delay: Double = 2) -> (RetryPolicy, Locked<[Double]>) {
+  let sleeps = Locked<[Double]>([])
+  let policy = RetryPolicy(retries: retries, delay: delay) { seconds in
+    sleeps.withLock { $0.append(seconds) }
+  }
+  return (policy, sleeps)
+}
+
+/// A port on 127.0.0.1 where nothing listens (bound once by the OS, then released).
+func closedPort() -> Int {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = 0
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  _ = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+      bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
+    }
+  }
+  return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Runs blocking work on a Dispatch thread, so that the few threads of Swift's cooperative pool
+/// stay free for the tests that measure time.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+  }
+}
+
+/// At most two fakes start at once: a crowd of Python interpreters starting together on a small
+/// machine would starve the tests that measure time.
+private let fakeLaunchGate = DispatchSemaphore(value: 2)
+
+/// Starts the local fake API without blocking the cooperative pool.
+func startFake(script: String? = nil) async throws -> FakeAPI {
+  try await offPool {
+    fakeLaunchGate.wait()
+    defer { fakeLaunchGate.signal() }
+    return try FakeAPI(script: script)
+  }
+}
+
+/// Stops the local fake API without blocking the cooperative pool.
+func stop(_ fake: FakeAPI) async {
+  _ = try? await offPool { fake.stop() }
+}

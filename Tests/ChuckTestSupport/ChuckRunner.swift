@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What one run of the `chuck` binary did.
+public struct ChuckResult: Sendable {
+  /// The exit status (or 128 + the signal's number when a signal ended it).
+  public var status: Int32
+  /// Everything written to stdout.
+  public var stdout: String
+  /// Everything written to stderr.
+  public var stderr: String
+  /// Wall-clock seconds the run took.
+  public var seconds: Double
+}
+
+/// Runs the built `chuck` binary as a user would: in a fresh temporary home, data and cache
+/// directory, with a clean environment.
+public final class ChuckSandbox: @unchecked Sendable {
+  /// The temporary folder holding `home`, `data` and `cache`.
+  public let root: URL
+  /// `CHUCK_DATA_DIR`.
+  public let dataDirectory: URL
+  /// `CHUCK_CACHE_DIR`.
+  public let cacheDirectory: URL
+  /// `HOME`.
+  public let home: URL
+  /// The fake API runs use, if any.
+  public let api: FakeAPI?
+
+  /// The list file.
+  public var listFile: URL { dataDirectory.appendingPathComponent("jokes.json") }
+
+  /// The binary under test: `$CHUCK_BIN`, else `chuck` beside the test bundle.
+  public static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["CHUCK_BIN"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("chuck")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return FakeAPI.packageRoot.appendingPathComponent(".build/debug/chuck")
+  }()
+
+  /// Makes the directories (not the data directory itself: `chuck` must create it).
+  /// - Parameter api: the fake API to point `CHUCK_API_URL` at.
+  public init(api: FakeAPI? = nil) throws {
+    root = try TemporaryDirectory.make(prefix: "chuck-sandbox")
+    home = root.appendingPathComponent("home", isDirectory: true)
+    dataDirectory = root.appendingPathComponent("data", isDirectory: true)
+    cacheDirectory = root.appendingPathComponent("cache", isDirectory: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    self.api = api
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  /// The environment every run starts from: only what `chuck` reads, nothing from the test's own
+  /// environment (so `NO_COLOR`, `COLUMNS` or `XDG_*` of the machine cannot leak in). Retries are
+  /// quick unless a test says otherwise.
+  public var baseEnvironment: [String: String] {
+    var environment = [
+      "PATH": "/usr/bin:/bin",
+      "HOME": home.path,
+      "CHUCK_DATA_DIR": dataDirectory.path,
+      "CHUCK_CACHE_DIR": cacheDirectory.path,
+      "CHUCK_RETRY_DELAY": "0.05",
+      "CHUCK_TIMEOUT": "5",
+      "LANG": "C.UTF-8",
+    ]
+    environment["CHUCK_API_URL"] = api?.baseURL.absoluteString ?? "http://127.0.0.1:9"
+    return environment
+  }
+
+  /// Runs `chuck` and waits for it.
+  /// - Parameters:
+  ///   - arguments: the command line after `chuck`.
+  ///   - environment: variables added to (or, with an empty value, replacing) the base ones;
+  ///     `nil` removes a variable.
+  ///   - timeout: seconds after which the run is killed (a hang is a failure, not a stuck test).
+  /// - Returns: what it did.
+  @discardableResult
+  public func run(
+    _ arguments: [String], environment: [String: String?] = [:], timeout: Double = 60
+  ) throws -> ChuckResult {
+    var merged = baseEnvironment
+    for (name, value) in environment { merged[name] = value }
+    return try Self.run(
+      executable: Self.binary, arguments: arguments, environment: merged, timeout: timeout)
+  }
+
+  /// Starts `chuck` without waiting, for tests that signal or race it.
+  /// - Parameters:
+  ///   - arguments: the command line after `chuck`.
+  ///   - environment: as for ``run(_:environment:timeout:)``.
+  /// - Returns: the running process, its stdout and its stderr pipes.
+  public func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> (
+    Process, Pipe, Pipe
+  ) {
+    var merged = baseEnvironment
+    for (name, value) in environment { merged[name] = value }
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = merged.compactMapValues { $0 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return (process, out, err)
+  }
+
+  /// Runs any program with a clean environment, collecting its output.
+  /// - Parameters:
+  ///   - executable: the program.
+  ///   - arguments: its arguments.
+  ///   - environment: its whole environment.
+  ///   - timeout: seconds after which it is killed.
+  /// - Returns: what it did.
+  public static func run(
+    executable: URL, arguments: [String], environment: [String: String?], timeout: Double
+  ) throws -> ChuckResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment.compactMapValues { $0 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    let started = Date()
+    try process.run()
+    let killer = DispatchWorkItem { [process] in
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+    // Read both pipes concurrently so that neither can fill up and block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var stdoutData = Data()
+    nonisolated(unsafe) var stderrData = Data()
+    DispatchQueue.global().async(group: group) {
+      stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    }
+    DispatchQueue.global().async(group: group) {
+      stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    }
+    group.wait()
+    process.waitUntilExit()
+    killer.cancel()
+    let status =
+      process.terminationReason == .uncaughtSignal
+      ? 128 + process.terminationStatus : process.terminationStatus
+    return ChuckResult(
+      status: status, stdout: String(decoding: stdoutData, as: UTF8.self),
+      stderr: String(decoding: stderrData, as: UTF8.self),
+      seconds: Date().timeIntervalSince(started))
+  }
+}
