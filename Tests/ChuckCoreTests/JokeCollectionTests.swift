@@ -125,10 +125,12 @@ import Testing
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{".utf8).write(to: file)
-    #expect(throws: ChuckError.storageCorrupt(path: file.path, reason: "unexpected end at byte 1")) {
+    #expect(throws: ChuckError.storageCorrupt(path: file.path, reason: "unexpected end at byte 1"))
+    {
       try collection.find("abcd")
     }
-    #expect(throws: ChuckError.storageCorrupt(path: file.path, reason: "unexpected end at byte 1")) {
+    #expect(throws: ChuckError.storageCorrupt(path: file.path, reason: "unexpected end at byte 1"))
+    {
       try collection.add(try joke("abcd"))
     }
     #expect(try Data(contentsOf: file) == Data("{".utf8))
