@@ -18,6 +18,10 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case noSavedMatch(String)
   /// The API has no jokes in the requested category.
   case categoryNotFound(String)
+  /// The API has no jokes in the requested category; these are the categories it has.
+  case unknownCategory(String, known: [String])
+  /// Every joke the API sent in this many attempts was of an excluded category.
+  case onlyExcludedJokes(excluded: [String], attempts: Int)
   /// The joke is already in the list; nothing was saved.
   case duplicate(id: String, preview: String)
   /// The server could not be reached (refused, reset, DNS failure…) on the last attempt.
@@ -67,6 +71,13 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "no saved joke matches '\(prefix)' (see chuck list)"
     case .categoryNotFound(let name):
       return "no jokes in category '\(name)'"
+    case .unknownCategory(let name, let known):
+      return "no jokes in category '\(name)'; the categories are: "
+        + known.joined(separator: ", ")
+    case .onlyExcludedJokes(let excluded, let attempts):
+      return "the API sent only jokes of "
+        + excluded.joined(separator: ", ")
+        + " in \(attempts) tries; try again, or exclude fewer categories"
     case .duplicate(let id, let preview):
       return "already in your list: \(id) \u{201C}\(preview)\u{201D}; nothing saved"
     case .connectionFailed(let reason):

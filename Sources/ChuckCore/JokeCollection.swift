@@ -77,4 +77,72 @@ public struct JokeCollection: Sendable {
     default: return .ambiguous(candidates.map { saved.id(at: $0) }.sorted())
     }
   }
+
+  /// What ``remove(_:)`` did.
+  public struct Removal: Equatable, Sendable {
+    /// The jokes removed: id and preview, in the order asked.
+    public var removed: [(id: String, preview: String)]
+    /// The ids or prefixes that matched no saved joke.
+    public var notFound: [String]
+
+    /// Two removals are equal when they removed the same jokes and missed the same ids.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.removed.map(\.id) == rhs.removed.map(\.id)
+        && lhs.removed.map(\.preview) == rhs.removed.map(\.preview) && lhs.notFound == rhs.notFound
+    }
+  }
+
+  /// Removes the saved jokes with these ids or unique prefixes, in one atomic write. Ids that
+  /// match nothing are reported, and the others are still removed.
+  /// - Parameter idsOrPrefixes: full ids or prefixes of at least ``minimumPrefixLength``.
+  /// - Returns: what was removed and what matched nothing.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a short prefix and
+  ///   ``ChuckError/ambiguousID(prefix:candidates:)`` for an ambiguous one (then nothing is
+  ///   removed), or a storage error.
+  public func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> Removal {
+    for prefix in idsOrPrefixes where prefix.count < Self.minimumPrefixLength {
+      throw .invalidArgument("an id prefix needs at least \(Self.minimumPrefixLength) characters")
+    }
+    let path = store.fileURL.path
+    var removal = Removal(removed: [], notFound: [])
+    _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
+      let saved = try SavedJokes(raw, path: path)
+      var chosen: Set<Int> = []
+      for wanted in idsOrPrefixes {
+        let matches = saved.position(of: wanted).map { [$0] } ?? saved.positions(withPrefix: wanted)
+        switch matches.count {
+        case 0:
+          removal.notFound.append(wanted)
+        case 1:
+          if chosen.insert(matches[0]).inserted {
+            let position = matches[0]
+            removal.removed.append(
+              (saved.id(at: position), JokePreview.make(saved.value(at: position))))
+          }
+        default:
+          throw .ambiguousID(prefix: wanted, candidates: matches.map { saved.id(at: $0) }.sorted())
+        }
+      }
+      return chosen
+    }
+    return removal
+  }
+
+  /// One saved joke chosen at random, offline.
+  /// - Parameters:
+  ///   - category: only jokes of this category.
+  ///   - generator: the source of randomness.
+  /// - Returns: the joke, or `nil` when no saved joke fits.
+  /// - Throws: a storage error.
+  public func pick(category: String? = nil, using generator: inout some RandomNumberGenerator)
+    throws(ChuckError) -> ChuckJoke?
+  {
+    let saved = try saved()
+    let candidates =
+      category.map { name in
+        (0..<saved.count).filter { saved.categories(at: $0).contains(name) }
+      } ?? Array(0..<saved.count)
+    guard let position = candidates.randomElement(using: &generator) else { return nil }
+    return try saved.joke(at: position)
+  }
 }

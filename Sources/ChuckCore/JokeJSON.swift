@@ -32,3 +32,18 @@ public enum JokeJSON {
     return String(decoding: data, as: UTF8.self)
   }
 }
+
+/// JSON text for lists of strings (category names, ids).
+public enum JSONText {
+  /// A JSON array of strings.
+  /// - Parameters:
+  ///   - strings: the strings.
+  ///   - lineBreak: whether to end with a newline.
+  /// - Returns: the JSON text; control characters are escaped as JSON does.
+  public static func array(of strings: [String], lineBreak: Bool = true) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let data = (try? encoder.encode(strings)) ?? Data("[]".utf8)
+    return String(decoding: data, as: UTF8.self) + (lineBreak ? "\n" : "")
+  }
+}

@@ -6,17 +6,29 @@ public struct JokeListView {
   /// The columns left blank on each side.
   public static let margin = 2
 
+  /// What an empty list says.
+  public static let emptyMessage = "Your list is empty. Fetch your first joke with: chuck random"
+
   private let width: Int
   private let style: TextStyle
+  private let title: String
+  private let emptyMessage: String
   private let dates = SwedishDateFormatter()
 
   /// Makes a view for a terminal of `width` columns.
   /// - Parameters:
   ///   - width: the terminal's columns; no line is wider.
   ///   - style: colours on or off.
-  public init(width: Int, style: TextStyle) {
+  ///   - title: the first line (made safe for the terminal).
+  ///   - emptyMessage: the line shown when there are no entries.
+  public init(
+    width: Int, style: TextStyle, title: String = JokeListView.title,
+    emptyMessage: String = JokeListView.emptyMessage
+  ) {
     self.width = width
     self.style = style
+    self.title = TerminalSafeText.render(title, keepNewlines: false)
+    self.emptyMessage = TerminalSafeText.render(emptyMessage, keepNewlines: false)
   }
 
   /// What one entry shows.
@@ -27,16 +39,20 @@ public struct JokeListView {
     public var created: PostgresTimestamp
     /// Its raw text.
     public var value: String
+    /// Whether to mark it as saved (search results).
+    public var isSaved: Bool
 
     /// Makes a row.
     /// - Parameters:
     ///   - id: the joke's id.
     ///   - created: its `created_at`.
     ///   - value: its raw text.
-    public init(id: String, created: PostgresTimestamp, value: String) {
+    ///   - isSaved: whether to mark it as saved.
+    public init(id: String, created: PostgresTimestamp, value: String, isSaved: Bool = false) {
       self.id = id
       self.created = created
       self.value = value
+      self.isSaved = isSaved
     }
   }
 
@@ -53,17 +69,19 @@ public struct JokeListView {
   public func render(rows: some Sequence<Row>) -> String {
     var output = ""
     output.reserveCapacity(64 + rows.underestimatedCount * 80)
-    append(Self.title, to: &output, styled: style.bold)
+    append(title, to: &output, styled: style.bold)
     var isEmpty = true
     for row in rows {
       isEmpty = false
       output += "\n"
       append(JokePreview.make(row.value), to: &output)
-      append(dates.date(row.created) + "  " + row.id, to: &output, styled: style.dim)
+      append(
+        dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""), to: &output,
+        styled: style.dim)
     }
     if isEmpty {
       output += "\n"
-      append("Your list is empty. Fetch your first joke with: chuck random", to: &output)
+      append(emptyMessage, to: &output)
     }
     return output
   }

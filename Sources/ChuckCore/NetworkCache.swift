@@ -53,11 +53,13 @@ public struct NetworkCache<T: Codable>: Sendable {
   /// - Returns: the raw items; none when the file does not exist.
   /// - Throws: the same errors as ``load()``.
   public func loadRaw() throws(ChuckError) -> RawItems {
-    guard let bytes = try readFile() else { return RawItems(bytes: [], items: [], insertion: nil) }
+    guard let bytes = try readFile() else {
+      return RawItems(bytes: [], items: [], arrayStart: nil, insertion: nil)
+    }
     let scanned = bytes.withUnsafeBufferPointer { Self.scanEnvelope($0) }
     switch scanned {
-    case .success(let (items, insertion)):
-      return RawItems(bytes: bytes, items: items, insertion: insertion)
+    case .success(let (items, arrayStart, insertion)):
+      return RawItems(bytes: bytes, items: items, arrayStart: arrayStart, insertion: insertion)
     case .failure(.unknownVersion(let version)):
       throw .storageUnsupportedVersion(path: path, version: version)
     case .failure(.invalid(let reason)):
@@ -112,6 +114,59 @@ public struct NetworkCache<T: Codable>: Sendable {
     let result = try body(&items)
     try write(items)
     return result
+  }
+
+  /// Removes items under the lock, by writing back the others byte for byte. When `select`
+  /// throws or selects nothing, nothing is written.
+  /// - Parameter select: looks at the current items and returns the positions to remove.
+  /// - Returns: the positions removed, sorted.
+  /// - Throws: what `select` throws, or the errors of ``modify(_:)``.
+  public func remove(_ select: (RawItems) throws(ChuckError) -> Set<Int>) throws(ChuckError)
+    -> [Int]
+  {
+    try Self.makeDirectory(fileURL.deletingLastPathComponent())
+    let lock = try acquireLock()
+    defer { close(lock) }
+    removeStaleTemporaryFiles()
+    let raw = try loadRaw()
+    let removed = try select(raw).filter { raw.items.indices.contains($0) }
+    guard !removed.isEmpty, let arrayStart = raw.arrayStart, let insertion = raw.insertion else {
+      return []
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(raw.bytes.count)
+    bytes.append(contentsOf: raw.bytes[..<arrayStart])
+    var first = true
+    for (position, range) in raw.items.enumerated() where !removed.contains(position) {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      bytes.append(contentsOf: raw.bytes[range])
+    }
+    bytes.append(contentsOf: raw.bytes[insertion...])
+    try writeFile(bytes)
+    return removed.sorted()
+  }
+
+  /// Replaces the whole list without reading it (for a cache, whose old content, even corrupt,
+  /// is worth nothing), under the lock and atomically.
+  /// - Parameter items: the new items.
+  /// - Throws: ``ChuckError/lockTimeout(path:seconds:)`` or
+  ///   ``ChuckError/storageWriteFailed(path:reason:)``.
+  public func replace(with items: [T]) throws(ChuckError) {
+    try Self.makeDirectory(fileURL.deletingLastPathComponent())
+    let lock = try acquireLock()
+    defer { close(lock) }
+    removeStaleTemporaryFiles()
+    try write(items)
+  }
+
+  /// When the list was last written, or `nil` when there is no file.
+  public var lastWritten: Date? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Date(
+      timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec)
+        / 1e9)
   }
 
   // MARK: Reading
@@ -348,6 +403,8 @@ public struct RawItems: Sendable {
   public let bytes: [UInt8]
   /// Each item's byte range in ``bytes``, in saved order.
   public let items: [Range<Int>]
+  /// Where the items array's content starts (just after `[`); `nil` when there is no file.
+  let arrayStart: Int?
   /// Where a new item goes (the items array's closing bracket); `nil` when there is no file.
   let insertion: Int?
 }
@@ -361,13 +418,14 @@ extension NetworkCache {
   /// Checks the whole file against `{"version": 1, "items": [ … ]}` (strict JSON, any key order,
   /// unknown keys allowed) and finds the items.
   static func scanEnvelope(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<
-    ([Range<Int>], Int), EnvelopeProblem
+    ([Range<Int>], Int, Int), EnvelopeProblem
   > {
     var scanner = JSONScanner(buffer)
     var version: Int?
     var versionIsInteger = true
     var items: [Range<Int>]?
     var insertion = 0
+    var arrayStart = 0
     do throws(JSONScanner.Failure) {
       guard scanner.peek() == UInt8(ascii: "{") else {
         return .failure(.invalid("not a JSON object"))
@@ -378,6 +436,8 @@ extension NetworkCache {
           versionIsInteger = version != nil
         } else if scanner.string(at: key, is: "items") {
           var found: [Range<Int>] = []
+          scanner.skipWhitespace()
+          arrayStart = scanner.position + 1
           try scanner.array { (scanner) throws(JSONScanner.Failure) in
             found.append(try scanner.value())
           }
@@ -397,6 +457,6 @@ extension NetworkCache {
     }
     guard version == formatVersion else { return .failure(.unknownVersion(version)) }
     guard let items else { return .failure(.invalid("no 'items' array")) }
-    return .success((items, insertion))
+    return .success((items, arrayStart, insertion))
   }
 }

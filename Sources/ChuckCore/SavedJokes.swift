@@ -13,6 +13,7 @@ public struct SavedJokes: Sendable {
     var created: Int64
     var id: Range<Int>
     var value: Range<Int>
+    var categories: Range<Int>
     var item: Range<Int>
   }
 
@@ -49,6 +50,7 @@ public struct SavedJokes: Sendable {
       var created: Int64?
       var id: Range<Int>?
       var value: Range<Int>?
+      var categories: Range<Int>?
       var seen = 0
       do throws(JSONScanner.Failure) {
         guard scanner.peek() == UInt8(ascii: "{") else {
@@ -106,6 +108,7 @@ public struct SavedJokes: Sendable {
               bad = bad ?? "'categories' is not an array"
               return
             }
+            let start = scanner.position
             try scanner.array { (scanner) throws(JSONScanner.Failure) in
               if scanner.peek() == UInt8(ascii: "\"") {
                 _ = try scanner.string()
@@ -114,6 +117,7 @@ public struct SavedJokes: Sendable {
                 bad = bad ?? "a category is not a string"
               }
             }
+            categories = start..<scanner.position
           } else {
             _ = try scanner.value()
             return
@@ -124,10 +128,11 @@ public struct SavedJokes: Sendable {
       } catch {
         return .failure(Problem(item: number, reason: error.reason))
       }
-      guard seen == 0b111_1111, let created, let id, let value else {
+      guard seen == 0b111_1111, let created, let id, let value, let categories else {
         return .failure(Problem(item: number, reason: "a joke field is missing"))
       }
-      entries.append(Entry(created: created, id: id, value: value, item: range))
+      entries.append(
+        Entry(created: created, id: id, value: value, categories: categories, item: range))
     }
     return .success(entries)
   }
@@ -160,6 +165,21 @@ public struct SavedJokes: Sendable {
   /// - Parameter position: a position in saved order.
   /// - Returns: the text.
   public func value(at position: Int) -> String { string(entries[position].value) }
+
+  /// The categories of the joke at `position`.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the category names; empty for an uncategorized joke.
+  public func categories(at position: Int) -> [String] {
+    raw.bytes.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes, from: entries[position].categories.lowerBound)
+      var names: [String] = []
+      // The range was checked to be an array of strings when the list was read.
+      try? scanner.array { (scanner) throws(JSONScanner.Failure) in
+        names.append(JSONScanner.decodeString(bytes, try scanner.string()))
+      }
+      return names
+    }
+  }
 
   /// The `created_at` of the joke at `position`.
   /// - Parameter position: a position in saved order.

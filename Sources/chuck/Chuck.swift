@@ -11,6 +11,9 @@ struct Chuck: AsyncParsableCommand {
       CHUCK_RETRY_DELAY, XDG_DATA_HOME, XDG_CACHE_HOME, NO_COLOR, CLICOLOR_FORCE, COLUMNS.
       """,
     version: ChuckVersion.current,
-    subcommands: [Random.self, List.self, Show.self]
+    subcommands: [
+      Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Remove.self,
+      Categories.self,
+    ]
   )
 }

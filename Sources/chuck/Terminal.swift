@@ -70,6 +70,18 @@ struct Terminal: Sendable {
 
   enum ImageProtocol { case kitty, iTerm2 }
 
+  /// One `error:` line on stderr, red when colour is on, its text made safe.
+  func report(_ error: ChuckError) {
+    let message = TerminalSafeText.render(
+      error.errorDescription ?? "unknown error", keepNewlines: false)
+    err(stderrStyle.red("error: " + message) + "\n")
+  }
+
+  /// One `note:` line on stderr, its text made safe.
+  func note(_ message: String) {
+    err("note: " + TerminalSafeText.render(message, keepNewlines: false) + "\n")
+  }
+
   func out(_ text: String) { Self.write(text, to: STDOUT_FILENO) }
   func out(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { Self.write($0, to: STDOUT_FILENO) } }
   func err(_ text: String) { Self.write(text, to: STDERR_FILENO) }

@@ -7,17 +7,21 @@ struct Random: AsyncParsableCommand {
     discussion: "A joke that is already in the list is not saved again: that exits with status 1."
   )
 
-  @Option(help: "Only a joke of this category (see api.chucknorris.io for the names).")
+  @Option(
+    help: "Only a joke of this category (see chuck categories).",
+    completion: .custom(Completions.categories))
   var category: String?
+
+  @Option(
+    help: "Never a joke of this category (repeatable).",
+    completion: .custom(Completions.categories))
+  var exclude: [String] = []
 
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      let joke = try await context.terminal.withSpinner("Fetching a joke…") {
-        () async throws(ChuckError) -> ChuckJoke in
-        try await context.service.randomJoke(category: category)
-      }
+      let joke = try await context.randomJoke(category: category, excluding: exclude)
       let count = try context.collection.add(joke)
       let terminal = context.terminal
       terminal.out(

@@ -11,7 +11,9 @@ struct Show: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: "A joke id, or a unique prefix of a saved one (4 characters or more).")
+  @Argument(
+    help: "A joke id, or a unique prefix of a saved one (4 characters or more).",
+    completion: .custom(Completions.savedIDs))
   var id: String
 
   @OptionGroup var options: GlobalOptions
@@ -41,7 +43,7 @@ struct Show: AsyncParsableCommand {
           () async throws(ChuckError) -> ChuckJoke in
           try await context.service.joke(id: id)
         }
-        terminal.err("note: this joke is not in your list; it was fetched from the API.\n")
+        terminal.note("this joke is not in your list; it was fetched from the API.")
       }
       if context.json {
         terminal.out(JokeJSON.object(joke))

@@ -1,0 +1,51 @@
+import ArgumentParser
+import ChuckCore
+
+struct Search: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Search the API's jokes by text; shown like the list, oldest first.",
+    discussion: "Jokes already in your list are marked (saved)."
+  )
+
+  @Argument(help: "Text the joke contains (3 to 120 characters, case-insensitive).")
+  var query: String
+
+  @OptionGroup var options: GlobalOptions
+
+  func validate() throws {
+    // The server counts UTF-16 code units (Java strings); check before any request.
+    guard (3...120).contains(query.utf16.count) else {
+      throw ValidationError(
+        "A search query must be 3 to 120 characters long (UTF-16 code units); this one is "
+          + "\(query.utf16.count).")
+    }
+  }
+
+  func run() async throws {
+    try await options.run { (context: Context) async throws(ChuckError) in
+      let terminal = context.terminal
+      let found = try await terminal.withSpinner("Searching…") {
+        () async throws(ChuckError) -> [ChuckJoke] in
+        try await context.service.search(query: query)
+      }
+      let jokes = JokeCollection.oldestFirst(found)
+      if context.json {
+        terminal.out(JokeJSON.array(jokes))
+        return
+      }
+      let saved = try context.collection.saved()
+      let savedIDs = Set((0..<saved.count).map { saved.id(at: $0) })
+      let noun = jokes.count == 1 ? "joke" : "jokes"
+      let view = JokeListView(
+        width: terminal.width, style: terminal.stdoutStyle,
+        title: "Search results for \u{201C}\(query)\u{201D}: \(jokes.count) \(noun)",
+        emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
+      terminal.out(
+        view.render(
+          rows: jokes.lazy.map {
+            JokeListView.Row(
+              id: $0.id, created: $0.created, value: $0.value, isSaved: savedIDs.contains($0.id))
+          }))
+    }
+  }
+}

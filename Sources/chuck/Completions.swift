@@ -1,0 +1,29 @@
+import ChuckCore
+import Foundation
+
+/// Completions for the shell, from local files only: a completion must never wait on the network.
+enum Completions {
+  @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]
+  {
+    guard
+      let configuration = try? ChuckConfiguration(
+        environment: ProcessInfo.processInfo.environment),
+      let saved = try? JokeCollection(store: NetworkCache(fileURL: configuration.listFile)).saved()
+    else { return [] }
+    return (0..<saved.count).map { saved.id(at: $0) }.filter { $0.hasPrefix(prefix) }
+  }
+
+  @Sendable static func categories(_ arguments: [String], _ index: Int, _ prefix: String)
+    -> [String]
+  {
+    guard
+      let configuration = try? ChuckConfiguration(
+        environment: ProcessInfo.processInfo.environment),
+      let names = CategoryCatalog(
+        cacheDirectory: configuration.cacheDirectory,
+        service: ChuckAPI(configuration: configuration)
+      ).cached
+    else { return [] }
+    return names.filter { $0.hasPrefix(prefix) }
+  }
+}
