@@ -16,6 +16,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case jokeNotFound(id: String)
   /// No saved joke matches this id or prefix, and it is not a full id to look up on the API.
   case noSavedMatch(String)
+  /// The API answered 404 for this path, which names no joke or category of the user's.
+  case notFound(path: String)
   /// The API has no jokes in the requested category.
   case categoryNotFound(String)
   /// The API has no jokes in the requested category; these are the categories it has.
@@ -67,6 +69,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
         + candidates.joined(separator: ", ") + "; type more of the id"
     case .jokeNotFound(let id):
       return "no joke with id '\(id)' in your list or on the API"
+    case .notFound(let path):
+      return "the joke API has nothing at \(path) (HTTP 404)"
     case .noSavedMatch(let prefix):
       return "no saved joke matches '\(prefix)' (see chuck list)"
     case .categoryNotFound(let name):

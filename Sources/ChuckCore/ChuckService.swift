@@ -87,7 +87,7 @@ public struct ChuckAPI: ChuckService {
     if let category { query.append(URLQueryItem(name: "category", value: category)) }
     return try await worker(
       path: ["jokes", "random"], query: query,
-      notFound: category.map { .categoryNotFound($0) } ?? .unexpectedStatus(404)
+      notFound: category.map { .categoryNotFound($0) } ?? .notFound(path: "/jokes/random")
     ).decode(ChuckJoke.self)
   }
 
@@ -100,7 +100,7 @@ public struct ChuckAPI: ChuckService {
   public func categories() async throws(ChuckError) -> [String] {
     try await worker(
       path: ["jokes", "categories"],
-      notFound: .unexpectedStatus(404)
+      notFound: .notFound(path: "/jokes/categories")
     ).decode([String].self)
   }
 
@@ -115,7 +115,7 @@ public struct ChuckAPI: ChuckService {
     }
     return try await worker(
       path: ["jokes", "search"], query: [URLQueryItem(name: "query", value: query)],
-      notFound: .unexpectedStatus(404)
+      notFound: .notFound(path: "/jokes/search")
     ).decode(Page.self).result
   }
 
@@ -124,7 +124,7 @@ public struct ChuckAPI: ChuckService {
   public func image(at url: URL) async throws(ChuckError) -> Data {
     let worker = ChuckWorker(
       url: url, accept: "image/*", userAgent: ChuckVersion.userAgent, transport: transport,
-      policy: RetryPolicy(retries: 0), limits: limits, notFound: .unexpectedStatus(404))
+      policy: RetryPolicy(retries: 0), limits: limits, notFound: .notFound(path: url.path))
     workerCreated?(worker)
     let body = try await worker.fetch().body
     guard ImageKind(of: body) != nil else { throw .badResponse("the icon is not an image") }

@@ -426,6 +426,7 @@ extension NetworkCache {
     var items: [Range<Int>]?
     var insertion = 0
     var arrayStart = 0
+    var itemsIsArray = true
     do throws(JSONScanner.Failure) {
       guard scanner.peek() == UInt8(ascii: "{") else {
         return .failure(.invalid("not a JSON object"))
@@ -435,6 +436,12 @@ extension NetworkCache {
           version = try scanner.integer()
           versionIsInteger = version != nil
         } else if scanner.string(at: key, is: "items") {
+          // Another version's items may have any shape: judge them after the version.
+          guard scanner.peek() == UInt8(ascii: "[") else {
+            _ = try scanner.value()
+            itemsIsArray = false
+            return
+          }
           var found: [Range<Int>] = []
           scanner.skipWhitespace()
           arrayStart = scanner.position + 1
@@ -456,7 +463,7 @@ extension NetworkCache {
       return .failure(.invalid("no whole-number 'version'"))
     }
     guard version == formatVersion else { return .failure(.unknownVersion(version)) }
-    guard let items else { return .failure(.invalid("no 'items' array")) }
+    guard itemsIsArray, let items else { return .failure(.invalid("no 'items' array")) }
     return .success((items, arrayStart, insertion))
   }
 }

@@ -8,6 +8,9 @@ import Foundation
 public struct SavedJokes: Sendable {
   private let raw: RawItems
   private let entries: [Entry]
+  /// The few ids written with escapes (`"\u0061bc…"`), decoded; the others are read in place.
+  private let escapedIDs: [Int: [UInt8]]
+  private let path: String
 
   private struct Entry: Sendable {
     var created: Int64
@@ -18,18 +21,22 @@ public struct SavedJokes: Sendable {
   }
 
   /// Checks every item of a raw list: the seven fields of a joke, of the right types, with
-  /// timestamps in the API's form and an id of safe characters.
+  /// timestamps in the API's form and an id of safe characters. As `JSONDecoder` does, the first
+  /// of repeated keys counts.
   /// - Parameters:
   ///   - raw: the list file's raw items.
   ///   - path: the file, named in errors.
   /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` naming the first bad item.
   public init(_ raw: RawItems, path: String) throws(ChuckError) {
     self.raw = raw
+    self.path = path
     let result = raw.bytes.withUnsafeBufferPointer { buffer in
       Self.index(buffer, raw.items)
     }
     switch result {
-    case .success(let entries): self.entries = entries
+    case .success(let (entries, escapedIDs)):
+      self.entries = entries
+      self.escapedIDs = escapedIDs
     case .failure(let problem):
       throw .storageCorrupt(path: path, reason: "item \(problem.item + 1): \(problem.reason)")
     }
@@ -40,69 +47,45 @@ public struct SavedJokes: Sendable {
     var reason: String
   }
 
+  /// The seven fields a joke must have, one bit each.
+  private enum Field: Int, CaseIterable {
+    case createdAt, updatedAt, id, value, iconURL, url, categories
+
+    static let names: [(Field, StaticString)] = [
+      (.createdAt, "created_at"), (.updatedAt, "updated_at"), (.id, "id"), (.value, "value"),
+      (.iconURL, "icon_url"), (.url, "url"), (.categories, "categories"),
+    ]
+    var bit: Int { 1 << rawValue }
+    static let all = (1 << allCases.count) - 1
+  }
+
   private static func index(_ bytes: UnsafeBufferPointer<UInt8>, _ items: [Range<Int>]) -> Result<
-    [Entry], Problem
+    ([Entry], [Int: [UInt8]]), Problem
   > {
     var entries: [Entry] = []
     entries.reserveCapacity(items.count)
+    var escapedIDs: [Int: [UInt8]] = [:]
     for (number, range) in items.enumerated() {
       var scanner = JSONScanner(bytes, from: range.lowerBound)
-      var created: Int64?
-      var id: Range<Int>?
-      var value: Range<Int>?
-      var categories: Range<Int>?
+      var created: Int64 = 0
+      var id = 0..<0
+      var value = 0..<0
+      var categories = 0..<0
       var seen = 0
+      var bad: String?
       do throws(JSONScanner.Failure) {
         guard scanner.peek() == UInt8(ascii: "{") else {
           return .failure(Problem(item: number, reason: "not an object"))
         }
-        var bad: String?
         try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
-          func string() throws(JSONScanner.Failure) -> Range<Int>? {
-            guard scanner.peek() == UInt8(ascii: "\"") else {
-              _ = try scanner.value()
-              return nil
-            }
-            return try scanner.string()
+          guard let (field, name) = Field.names.first(where: { scanner.string(at: key, is: $0.1) }),
+            seen & field.bit == 0
+          else {
+            _ = try scanner.value()
+            return
           }
-          func timestamp() throws(JSONScanner.Failure) -> Int64? {
-            guard let range = try string() else { return nil }
-            let inner = UnsafeBufferPointer(
-              rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-            return PostgresTimestamp(utf8: inner)?.microseconds
-          }
-          let field: String
-          if scanner.string(at: key, is: "created_at") {
-            field = "created_at"
-            created = try timestamp()
-            if created == nil { bad = bad ?? "'created_at' is not a timestamp" }
-          } else if scanner.string(at: key, is: "updated_at") {
-            field = "updated_at"
-            if try timestamp() == nil { bad = bad ?? "'updated_at' is not a timestamp" }
-          } else if scanner.string(at: key, is: "id") {
-            field = "id"
-            id = try string()
-            if let range = id,
-              !ChuckJoke.isAcceptableID(
-                bytes: UnsafeBufferPointer(
-                  rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
-            {
-              bad = bad ?? "'id' is not a joke id"
-            } else if id == nil {
-              bad = bad ?? "'id' is not a string"
-            }
-          } else if scanner.string(at: key, is: "value") {
-            field = "value"
-            value = try string()
-            if value == nil { bad = bad ?? "'value' is not a string" }
-          } else if scanner.string(at: key, is: "icon_url") {
-            field = "icon_url"
-            if try string() == nil { bad = bad ?? "'icon_url' is not a string" }
-          } else if scanner.string(at: key, is: "url") {
-            field = "url"
-            if try string() == nil { bad = bad ?? "'url' is not a string" }
-          } else if scanner.string(at: key, is: "categories") {
-            field = "categories"
+          seen |= field.bit
+          if field == .categories {
             guard scanner.peek() == UInt8(ascii: "[") else {
               _ = try scanner.value()
               bad = bad ?? "'categories' is not an array"
@@ -110,38 +93,69 @@ public struct SavedJokes: Sendable {
             }
             let start = scanner.position
             try scanner.array { (scanner) throws(JSONScanner.Failure) in
-              if scanner.peek() == UInt8(ascii: "\"") {
-                _ = try scanner.string()
-              } else {
+              guard scanner.peek() == UInt8(ascii: "\"") else {
                 _ = try scanner.value()
                 bad = bad ?? "a category is not a string"
+                return
               }
+              _ = try scanner.string()
             }
             categories = start..<scanner.position
-          } else {
-            _ = try scanner.value()
             return
           }
-          seen |= Self.fieldBits[field] ?? 0
+          let isTimestamp = field == .createdAt || field == .updatedAt
+          guard scanner.peek() == UInt8(ascii: "\"") else {
+            _ = try scanner.value()
+            bad = bad ?? "'\(name)' is not a " + (isTimestamp ? "timestamp" : "string")
+            return
+          }
+          let string = try scanner.string()
+          switch field {
+          case .createdAt, .updatedAt:
+            guard let stamp = withText(bytes, string, { PostgresTimestamp(utf8: $0) }) else {
+              bad = bad ?? "'\(name)' is not a timestamp"
+              return
+            }
+            if field == .createdAt { created = stamp.microseconds }
+          case .id:
+            id = string
+            if !withText(bytes, string, { ChuckJoke.isAcceptableID(bytes: $0) }) {
+              bad = bad ?? "'id' is not a joke id"
+            } else if bytes[string].contains(UInt8(ascii: "\\")) {
+              escapedIDs[number] = Array(JSONScanner.decodeString(bytes, string).utf8)
+            }
+          case .value:
+            value = string
+          default:
+            break
+          }
         }
-        if let bad { return .failure(Problem(item: number, reason: bad)) }
       } catch {
         return .failure(Problem(item: number, reason: error.reason))
       }
-      guard seen == 0b111_1111, let created, let id, let value, let categories else {
-        return .failure(Problem(item: number, reason: "a joke field is missing"))
+      if let bad { return .failure(Problem(item: number, reason: bad)) }
+      guard seen == Field.all else {
+        let missing = Field.names.filter { seen & $0.0.bit == 0 }.map { "\($0.1)" }
+        return .failure(
+          Problem(item: number, reason: "missing " + missing.joined(separator: ", ")))
       }
       entries.append(
         Entry(created: created, id: id, value: value, categories: categories, item: range))
     }
-    return .success(entries)
+    return .success((entries, escapedIDs))
   }
 
-  /// One bit for each of the seven fields a joke must have.
-  private static let fieldBits: [String: Int] = [
-    "created_at": 1, "updated_at": 2, "id": 4, "value": 8, "icon_url": 16, "categories": 32,
-    "url": 64,
-  ]
+  /// Runs `body` on a string's text: its bytes in place, or decoded when it has escapes.
+  private static func withText<R>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ string: Range<Int>,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let inner = (string.lowerBound + 1)..<(string.upperBound - 1)
+    guard bytes[inner].contains(UInt8(ascii: "\\")) else {
+      return body(UnsafeBufferPointer(rebasing: bytes[inner]))
+    }
+    return Array(JSONScanner.decodeString(bytes, string).utf8).withUnsafeBufferPointer(body)
+  }
 
   /// How many jokes are saved.
   public var count: Int { entries.count }
@@ -160,6 +174,12 @@ public struct SavedJokes: Sendable {
   /// - Parameter position: a position in saved order.
   /// - Returns: the id.
   public func id(at position: Int) -> String { string(entries[position].id) }
+
+  /// The id's UTF-8 bytes, as a slice of the file or decoded.
+  private func idBytes(_ position: Int) -> ArraySlice<UInt8> {
+    if let decoded = escapedIDs[position] { return decoded[...] }
+    return raw.bytes[innerRange(entries[position].id)]
+  }
 
   /// The text of the joke at `position`, raw.
   /// - Parameter position: a position in saved order.
@@ -191,12 +211,13 @@ public struct SavedJokes: Sendable {
   /// The joke at `position`, decoded whole.
   /// - Parameter position: a position in saved order.
   /// - Returns: the joke.
-  /// - Throws: ``ChuckError/internalError(_:)`` if a checked item does not decode (a bug).
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` for what the check lets through but
+  ///   `JSONDecoder` refuses (a lone surrogate escape, a number too large for a `Double`).
   public func joke(at position: Int) throws(ChuckError) -> ChuckJoke {
     do {
       return try JSONDecoder().decode(ChuckJoke.self, from: Data(raw.bytes[entries[position].item]))
     } catch {
-      throw .internalError("a saved joke does not decode: \(error)")
+      throw .storageCorrupt(path: path, reason: "item \(position + 1) does not decode")
     }
   }
 
@@ -210,7 +231,8 @@ public struct SavedJokes: Sendable {
     output.reserveCapacity(raw.bytes.count + positions.count * 2 + 4)
     output.append(contentsOf: "[\n".utf8)
     for (index, position) in positions.enumerated() {
-      output.append(contentsOf: raw.bytes[entries[position].item])
+      output.append(
+        contentsOf: JSONText.escapingTerminalControls(Array(raw.bytes[entries[position].item])))
       output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
     }
     return output
@@ -221,7 +243,7 @@ public struct SavedJokes: Sendable {
   /// - Returns: its position, or `nil` when it is not saved.
   public func position(of id: String) -> Int? {
     let wanted = Array(id.utf8)
-    return entries.indices.first { raw.bytes[innerRange(entries[$0].id)].elementsEqual(wanted) }
+    return entries.indices.first { idBytes($0).elementsEqual(wanted) }
   }
 
   /// The positions of the jokes whose id starts with `prefix`.
@@ -229,7 +251,7 @@ public struct SavedJokes: Sendable {
   /// - Returns: positions in saved order.
   public func positions(withPrefix prefix: String) -> [Int] {
     let wanted = Array(prefix.utf8)
-    return entries.indices.filter { raw.bytes[innerRange(entries[$0].id)].starts(with: wanted) }
+    return entries.indices.filter { idBytes($0).starts(with: wanted) }
   }
 
   private func innerRange(_ range: Range<Int>) -> Range<Int> {

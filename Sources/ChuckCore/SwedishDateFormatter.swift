@@ -4,9 +4,10 @@ import Foundation
 /// `2020-01-05 13:42:19`.
 ///
 /// The Swedish short date style is ISO 8601's `yyyy-MM-dd` (ICU's pattern `y-MM-dd`), so for the
-/// years 1000 to 9999 ``date(_:)`` computes it by arithmetic: loading ICU's locale data for a
+/// years 1583 to 9999 ``date(_:)`` computes it by arithmetic: loading ICU's locale data for a
 /// `DateFormatter` costs more than the whole of a short `chuck list`. Tests check it against
-/// `DateFormatter` with the `sv_SE` locale over a wide range of dates; other years, and the date
+/// `DateFormatter` with the `sv_SE` locale over a wide range of dates; other years (before 1583
+/// ICU uses the Julian calendar, as Swedish dates then did), and the date
 /// and time of ``dateTime(_:)``, go through `DateFormatter` itself, built on first use.
 /// Not thread-safe: use one instance per thread.
 public final class SwedishDateFormatter {
@@ -36,7 +37,7 @@ public final class SwedishDateFormatter {
       ? timestamp.microseconds / microsPerDay
       : (timestamp.microseconds - microsPerDay + 1) / microsPerDay
     let (year, month, dayOfMonth) = Self.civil(fromDays: day)
-    guard (1000...9999).contains(year) else {
+    guard (1583...9999).contains(year) else {
       return dateFormatter.string(from: Self.wholeSeconds(timestamp))
     }
     var bytes: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 10)

@@ -6,7 +6,8 @@ extension ChuckError {
     switch self {
     case .duplicate: return 1
     case .invalidEnvironment, .invalidArgument, .ambiguousID: return 64
-    case .jokeNotFound, .noSavedMatch, .categoryNotFound, .unknownCategory, .onlyExcludedJokes:
+    case .jokeNotFound, .notFound, .noSavedMatch, .categoryNotFound, .unknownCategory,
+      .onlyExcludedJokes:
       return 66
     case .connectionFailed, .timedOut, .serverError, .rateLimited: return 69
     case .internalError: return 70

@@ -143,12 +143,14 @@ import Testing
     await #expect(throws: ChuckError.categoryNotFound("nope")) {
       try await client.randomJoke(category: "nope")
     }
-    await #expect(throws: ChuckError.unexpectedStatus(404)) {
+    await #expect(throws: ChuckError.notFound(path: "/jokes/random")) {
       try await client.randomJoke(category: nil)
     }
     await #expect(throws: ChuckError.jokeNotFound(id: "abcd")) { try await client.joke(id: "abcd") }
-    await #expect(throws: ChuckError.unexpectedStatus(404)) { try await client.categories() }
-    await #expect(throws: ChuckError.unexpectedStatus(404)) {
+    await #expect(throws: ChuckError.notFound(path: "/jokes/categories")) {
+      try await client.categories()
+    }
+    await #expect(throws: ChuckError.notFound(path: "/jokes/search")) {
       try await client.search(query: "abc")
     }
   }

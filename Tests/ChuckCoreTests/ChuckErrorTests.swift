@@ -10,7 +10,10 @@ import Testing
     .ambiguousID(prefix: "abcd", candidates: ["abcd1", "abcd2"]),
     .jokeNotFound(id: "x"),
     .noSavedMatch("abcd"),
+    .notFound(path: "/jokes/random"),
     .categoryNotFound("dev"),
+    .unknownCategory("nope", known: ["dev", "movie"]),
+    .onlyExcludedJokes(excluded: ["explicit"], attempts: 10),
     .duplicate(id: "x", preview: "p"),
     .connectionFailed("connection refused"),
     .timedOut(seconds: 10),
@@ -50,7 +53,8 @@ import Testing
     case .connectionFailed, .timedOut, .serverError:
       return true
     case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
-      .categoryNotFound, .duplicate, .rateLimited, .unexpectedStatus, .redirected, .badResponse,
+      .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes, .duplicate, .rateLimited,
+      .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
       .storageWriteFailed, .lockTimeout, .cancelled, .internalError:
       return false
@@ -63,7 +67,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 3)
-    #expect(Self.everyCase.count == 22)
+    #expect(Self.everyCase.count == 25)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.

@@ -103,4 +103,89 @@ import Testing
       #expect(preview.hasSuffix("...") == (JokePreview.collapsingWhitespace(joke.value).count > 30))
     }
   }
+
+  /// The preview by its definition: collapse whitespace over the whole text, make it safe, cut it.
+  private static func reference(_ text: String, length: Int = JokePreview.length) -> String {
+    let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let safe = TerminalSafeText.render(collapsed)
+    return safe.count > length ? String(safe.prefix(length)) + "..." : safe
+  }
+
+  /// Pieces of hostile and international text, chosen to meet at the cut.
+  private static let pieces: [String] = [
+    "a", "Chuck", " Norris", "x", ".", "!", "0", "~", "\"", " ", "  ", "\t", "\n", "\r\n",
+    "\r", "\u{0B}", "\u{0C}", "\u{A0}", "\u{2028}", "\u{2029}", "\u{85}", "\u{2003}",
+    "\u{3000}", " \t\n \r\n ", "\u{301}", "\u{308}\u{323}", "e\u{301}", "\u{1F3FD}", "\u{200D}",
+    "\u{FE0F}", "👨‍👩‍👧‍👦", "🏳️‍🌈", "🇸🇪", "🇨🇭", "\u{1F1F8}", "👍🏽", "1️⃣", "é", "中", "チャ",
+    "\u{1B}[31m", "\u{1B}[0m", "\u{1B}[38;5;200;1m", "\u{1B}", "\u{1B}(B", "\u{1B}7", "\u{1B} (",
+    "\u{1B}]8;;https://x.example/\u{07}", "\u{1B}P1$r\u{1B}\\", "\u{9B}1m", "\u{9D}0;t\u{9C}",
+    "\u{0}", "\u{7}", "\u{7F}", "\u{85}", "\u{9F}", "\u{202E}", "\u{2066}", "\u{200E}",
+    "\u{1B}[", "\u{1B}]",
+  ]
+
+  /// A random text, sometimes with a long escape sequence or a special piece placed at the cut.
+  private static func randomText(_ generator: inout SeededGenerator) -> String {
+    var text = ""
+    switch Int.random(in: 0..<4, using: &generator) {
+    case 0:
+      // Plain text of 29 to 33 characters, then a piece that may join the last one.
+      text = String(repeating: "a", count: Int.random(in: 26...33, using: &generator))
+      text += pieces.randomElement(using: &generator)!
+      text += pieces.randomElement(using: &generator)!
+    case 1:
+      // An OSC with a long payload, terminated or not, somewhere near the start.
+      let payload = String(
+        (0..<200).map { _ in "abc;é/: \t".randomElement(using: &generator)! })
+      let terminator = ["\u{07}", "\u{1B}\\", "\u{9C}", "", "\n"].randomElement(using: &generator)!
+      text = String(repeating: "w ", count: Int.random(in: 0...16, using: &generator))
+      text += "\u{1B}]52;c;" + payload + terminator
+    default:
+      break
+    }
+    for _ in 0..<Int.random(in: 0...40, using: &generator) {
+      text += pieces.randomElement(using: &generator)!
+    }
+    return text
+  }
+
+  /// Thousands of random texts: `make` (its fast paths included) equals the definition.
+  @Test func matchesReference() {
+    var generator = SeededGenerator(seed: 0xC0FFEE)
+    var fastPath = 0
+    for round in 0..<6000 {
+      let text = Self.randomText(&generator)
+      let expected = Self.reference(text)
+      let preview = JokePreview.make(text)
+      #expect(
+        preview == expected, "round \(round): \(text.unicodeScalars.map { $0.value })")
+      if let fast = JokePreview.printableASCIIPreview(text, length: JokePreview.length) {
+        fastPath += 1
+        #expect(fast == expected, "round \(round)")
+      }
+      #expect(Array(preview.unicodeScalars) == Array(expected.unicodeScalars), "round \(round)")
+    }
+    #expect(fastPath > 300)
+  }
+
+  /// Plain ASCII texts with whitespace runs take the fast path and equal the definition.
+  @Test func asciiAroundTheCut() throws {
+    var generator = SeededGenerator(seed: 31)
+    let alphabet = Array("ab Z.!~\t\n\r\u{0B}\u{0C}  ")
+    for _ in 0..<3000 {
+      let count = Int.random(in: 0...40, using: &generator)
+      let text = String((0..<count).map { _ in alphabet.randomElement(using: &generator)! })
+      for length in [0, 1, 29, 30, 31] {
+        let fast = try #require(JokePreview.printableASCIIPreview(text, length: length))
+        #expect(fast == Self.reference(text, length: length), "\(Array(text.utf8))")
+        #expect(JokePreview.make(text, length: length) == Self.reference(text, length: length))
+      }
+    }
+  }
+
+  /// The fast path gives up on anything but printable ASCII and ASCII whitespace.
+  @Test(arguments: ["é", "\u{1B}[1m", "\u{7F}", "\u{0}", "\u{1F}", "\u{A0}", "\u{85}"])
+  func fastPathGivesUp(piece: String) {
+    #expect(JokePreview.printableASCIIPreview("ab " + piece + " cd", length: 30) == nil)
+    #expect(JokePreview.make("ab " + piece + " cd") == Self.reference("ab " + piece + " cd"))
+  }
 }

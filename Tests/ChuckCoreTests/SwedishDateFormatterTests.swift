@@ -102,4 +102,150 @@ import Testing
     #expect(formatter.date(try timestamp("2020-01-05 12:00:00")) == "2020-01-05")
     #expect(formatter.date(try timestamp("2020-01-06 12:00:00")) == "2020-01-06")
   }
+
+  /// What `DateFormatter` itself writes for the short Swedish date in UTC.
+  private static func referenceFormatter() -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "sv_SE")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.calendar = Calendar(identifier: .gregorian)
+    formatter.dateStyle = .short
+    formatter.timeStyle = .none
+    return formatter
+  }
+
+  private static let microsPerDay: Int64 = 86_400_000_000
+
+  /// The day number (since 1970-01-01) of a proleptic Gregorian date.
+  private static func day(_ year: Int64, _ month: Int64, _ day: Int64) throws -> Int64 {
+    let text = String(format: "%04d-%02d-%02d 00:00:00", year, month, day)
+    return try #require(PostgresTimestamp(text)).microseconds / microsPerDay
+  }
+
+  /// The reference text of the instant `micros`, its fraction of a second dropped.
+  private static func reference(_ formatter: DateFormatter, _ micros: Int64) -> String {
+    let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
+    return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+  }
+
+  /// Every day from 1900-01-01 to 2100-12-31 is dated as `DateFormatter` dates it, at any time.
+  @Test func everyDayMatchesDateFormatter() throws {
+    let reference = Self.referenceFormatter()
+    let formatter = SwedishDateFormatter()
+    var generator = SeededGenerator(seed: 1900)
+    let first = try Self.day(1900, 1, 1)
+    let last = try Self.day(2100, 12, 31)
+    #expect(last - first + 1 == 73_414)
+    var mismatches = 0
+    for day in first...last {
+      let midnight = day * Self.microsPerDay
+      let expected = Self.reference(reference, midnight + Self.microsPerDay / 2)
+      let times = [
+        0, Self.microsPerDay - 1, Int64.random(in: 0..<Self.microsPerDay, using: &generator),
+      ]
+      for time in times {
+        let text = formatter.date(PostgresTimestamp(microseconds: midnight + time))
+        if text != expected {
+          mismatches += 1
+          if mismatches < 10 { Issue.record("day \(day) + \(time) µs: \(text) != \(expected)") }
+        }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
+  /// Random instants in the years 1000 to 9999 are dated as `DateFormatter` dates them.
+  @Test func randomInstantsMatchDateFormatter() throws {
+    let reference = Self.referenceFormatter()
+    let formatter = SwedishDateFormatter()
+    var generator = SeededGenerator(seed: 1000)
+    let start = try Self.day(1000, 1, 1) * Self.microsPerDay
+    let end = (try Self.day(9999, 12, 31) + 1) * Self.microsPerDay
+    var mismatches: [String] = []
+    for _ in 0..<20_000 {
+      let micros = Int64.random(in: start..<end, using: &generator)
+      let expected = Self.reference(reference, micros)
+      let text = formatter.date(PostgresTimestamp(microseconds: micros))
+      if text != expected { mismatches.append("\(text) != \(expected)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+  }
+
+  /// From 1582-10-15 to 9999 `date` matches `DateFormatter` and is the date part of `dateTime`.
+  @Test func gregorianEraMatchesDateFormatter() throws {
+    let reference = Self.referenceFormatter()
+    let formatter = SwedishDateFormatter()
+    var generator = SeededGenerator(seed: 1582)
+    let start = try Self.day(1582, 10, 15) * Self.microsPerDay
+    let end = (try Self.day(9999, 12, 31) + 1) * Self.microsPerDay
+    for _ in 0..<5000 {
+      let micros = Int64.random(in: start..<end, using: &generator)
+      let text = formatter.date(PostgresTimestamp(microseconds: micros))
+      #expect(text == Self.reference(reference, micros))
+      let dateTime = formatter.dateTime(PostgresTimestamp(microseconds: micros))
+      #expect(dateTime.hasPrefix(text + " "), "\(dateTime)")
+    }
+  }
+
+  /// `date` and `dateTime` name the same day for any instant of the years 1 to 9999.
+  @Test func dateAgreesWithDateTime() throws {
+    let formatter = SwedishDateFormatter()
+    var generator = SeededGenerator(seed: 1)
+    let start = try Self.day(1, 1, 1) * Self.microsPerDay
+    let end = (try Self.day(9999, 12, 31) + 1) * Self.microsPerDay
+    var mismatches: [String] = []
+    for _ in 0..<5000 {
+      let timestamp = PostgresTimestamp(
+        microseconds: Int64.random(in: start..<end, using: &generator))
+      let date = formatter.date(timestamp)
+      let dateTime = formatter.dateTime(timestamp)
+      if !dateTime.hasPrefix(date + " ") { mismatches.append("\(date) vs \(dateTime)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(5))")
+  }
+
+  /// Years before 1000 go through `DateFormatter`, which writes them without leading zeros.
+  @Test(arguments: [
+    "0001-01-01 00:00:00", "0001-06-15 12:00:00", "0999-12-31 23:59:59.999999",
+    "0999-01-01 00:00:00", "0500-02-28 08:00:00",
+  ])
+  func yearsBeforeOneThousand(text: String) throws {
+    let timestamp = try timestamp(text)
+    let expected = Self.reference(Self.referenceFormatter(), timestamp.microseconds)
+    #expect(SwedishDateFormatter().date(timestamp) == expected)
+    #expect(!expected.hasPrefix("0"))
+  }
+
+  /// The arithmetic's edges: the first and last days of the years it covers, leap days included.
+  @Test(arguments: [
+    ("1970-01-01 00:00:00", "1970-01-01"), ("9999-12-31 23:59:59.999999", "9999-12-31"),
+    ("2000-02-29 23:59:59.999999", "2000-02-29"), ("2100-03-01 00:00:00", "2100-03-01"),
+    ("1900-02-28 23:59:59.999999", "1900-02-28"), ("2024-02-29 00:00:00", "2024-02-29"),
+    ("1582-10-15 00:00:00", "1582-10-15"), ("1969-12-31 23:59:59.999999", "1969-12-31"),
+    ("1600-02-29 12:00:00", "1600-02-29"),
+  ])
+  func arithmeticEdges(text: String, expected: String) throws {
+    #expect(SwedishDateFormatter().date(try timestamp(text)) == expected)
+  }
+
+  /// `civil(fromDays:)` inverts PostgresTimestamp's day count for every day of four centuries.
+  @Test func civilInvertsDayCount() throws {
+    var day = try Self.day(1600, 1, 1)
+    for year: Int64 in 1600..<2000 {
+      for month: Int64 in 1...12 {
+        let days: Int64 =
+          switch month {
+          case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+          case 4, 6, 9, 11: 30
+          default: 31
+          }
+        for dayOfMonth in 1...days {
+          let civil = SwedishDateFormatter.civil(fromDays: day)
+          #expect(civil == (year, month, dayOfMonth))
+          day += 1
+        }
+      }
+    }
+    #expect(day == (try Self.day(2000, 1, 1)))
+  }
 }

@@ -14,6 +14,19 @@ public struct ChuckResult: Sendable {
   public var stderr: String
   /// Wall-clock seconds the run took.
   public var seconds: Double
+
+  /// Makes a result.
+  /// - Parameters:
+  ///   - status: the exit status.
+  ///   - stdout: what was written to stdout.
+  ///   - stderr: what was written to stderr.
+  ///   - seconds: how long it took.
+  public init(status: Int32, stdout: String, stderr: String, seconds: Double) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.seconds = seconds
+  }
 }
 
 /// Runs the built `chuck` binary as a user would: in a fresh temporary home, data and cache
@@ -71,6 +84,11 @@ public final class ChuckSandbox: @unchecked Sendable {
       "LANG": "C.UTF-8",
     ]
     environment["CHUCK_API_URL"] = api?.baseURL.absoluteString ?? "http://127.0.0.1:9"
+    // Under `swift test --enable-code-coverage` the binary is instrumented: keep its profile out
+    // of the working directory.
+    if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] {
+      environment["LLVM_PROFILE_FILE"] = profile
+    }
     return environment
   }
 
@@ -80,15 +98,18 @@ public final class ChuckSandbox: @unchecked Sendable {
   ///   - environment: variables added to (or, with an empty value, replacing) the base ones;
   ///     `nil` removes a variable.
   ///   - timeout: seconds after which the run is killed (a hang is a failure, not a stuck test).
+  ///   - directory: the working directory (the test's when `nil`).
   /// - Returns: what it did.
   @discardableResult
   public func run(
-    _ arguments: [String], environment: [String: String?] = [:], timeout: Double = 60
+    _ arguments: [String], environment: [String: String?] = [:], timeout: Double = 60,
+    directory: URL? = nil
   ) throws -> ChuckResult {
     var merged = baseEnvironment
     for (name, value) in environment { merged[name] = value }
     return try Self.run(
-      executable: Self.binary, arguments: arguments, environment: merged, timeout: timeout)
+      executable: Self.binary, arguments: arguments, environment: merged, timeout: timeout,
+      directory: directory)
   }
 
   /// Starts `chuck` without waiting, for tests that signal or race it.
@@ -120,11 +141,14 @@ public final class ChuckSandbox: @unchecked Sendable {
   ///   - arguments: its arguments.
   ///   - environment: its whole environment.
   ///   - timeout: seconds after which it is killed.
+  ///   - directory: its working directory (the test's when `nil`).
   /// - Returns: what it did.
   public static func run(
-    executable: URL, arguments: [String], environment: [String: String?], timeout: Double
+    executable: URL, arguments: [String], environment: [String: String?], timeout: Double,
+    directory: URL? = nil
   ) throws -> ChuckResult {
     let process = Process()
+    process.currentDirectoryURL = directory
     process.executableURL = executable
     process.arguments = arguments
     process.environment = environment.compactMapValues { $0 }
