@@ -1,0 +1,98 @@
+import ArgumentParser
+import ChuckCore
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@testable import chuck
+
+@Suite struct ParseTests {
+  /// `random` takes `--category NAME`.
+  @Test func randomCategory() throws {
+    let command = try #require(try Chuck.parseAsRoot(["random", "--category", "dev"]) as? Random)
+    #expect(command.category == "dev")
+    #expect(command.options.json == false)
+    #expect(command.options.color == .auto)
+  }
+
+  /// Every command takes `--json` and `--color auto|always|never`.
+  @Test(arguments: [["random"], ["list"], ["show", "abcd"]])
+  func sharedOptions(command: [String]) throws {
+    for color in ColorMode.allCases {
+      let parsed = try Chuck.parseAsRoot(command + ["--json", "--color", color.rawValue])
+      let options = try #require(
+        (parsed as? Random)?.options ?? (parsed as? List)?.options ?? (parsed as? Show)?.options)
+      #expect(options.json)
+      #expect(options.color == color)
+    }
+  }
+
+  /// `show` takes the id as its argument.
+  @Test func showArgument() throws {
+    let command = try #require(try Chuck.parseAsRoot(["show", "CfW0ccNFTpeq_v1r13IjTQ"]) as? Show)
+    #expect(command.id == "CfW0ccNFTpeq_v1r13IjTQ")
+  }
+
+  /// Bad command lines are usage errors, exit status 64.
+  @Test(arguments: [
+    ["random", "--bogus"], ["list", "extra"], ["show"], ["show", "abc"], ["show", "a", "b"],
+    ["random", "--color", "purple"], ["random", "--category"], ["bogus"], ["--bogus"],
+  ])
+  func usageErrors(arguments: [String]) {
+    do {
+      let command = try Chuck.parseAsRoot(arguments)
+      Issue.record("parsed as \(command)")
+    } catch {
+      #expect(Chuck.exitCode(for: error) == ExitCode(64))
+    }
+  }
+
+  /// The built binary exits 64 on an unknown option, saying why on stderr only.
+  @Test(arguments: [
+    ["random", "--bogus"], ["bogus"], ["list", "--color", "purple"], ["show", "abc"],
+  ])
+  func usageErrorFromTheBinary(arguments: [String]) async throws {
+    let sandbox = try ChuckSandbox()
+    let result = try await sandbox.chuck(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.lowercased().hasPrefix("error:"))
+  }
+
+  /// `chuck --version` prints the version.
+  @Test func version() async throws {
+    let result = try await ChuckSandbox().chuck(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == ChuckVersion.current + "\n")
+    #expect(result.stdout.contains(/^\d+\.\d+\.\d+/))
+    #expect(result.stderr == "")
+  }
+
+  /// `--help`, `-h` and `help` on the root print the usage and the commands on stdout.
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  func rootHelp(arguments: [String]) async throws {
+    let result = try await ChuckSandbox().chuck(arguments)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("USAGE:"))
+    #expect(result.stderr == "")
+    for command in ["random", "list", "show"] { #expect(result.stdout.contains(command)) }
+    #expect(result.stdout.contains("--version"))
+  }
+
+  /// Every command has `--help` and `-h`, showing its `--json` and `--color` options.
+  @Test func helpOnEveryCommand() async throws {
+    let names = Chuck.configuration.subcommands.map { $0._commandName }
+    #expect(Set(["random", "list", "show"]).isSubset(of: names))
+    let sandbox = try ChuckSandbox()
+    for name in names {
+      for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+        let result = try await sandbox.chuck(arguments)
+        #expect(result.status == 0, "\(arguments)")
+        #expect(result.stdout.contains("USAGE: chuck \(name)"), "\(arguments)")
+        #expect(result.stdout.contains("--json"), "\(arguments)")
+        #expect(result.stdout.contains("--color"), "\(arguments)")
+        #expect(result.stderr == "", "\(arguments)")
+      }
+    }
+  }
+}
