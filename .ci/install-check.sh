@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# CI: `make install` into a temporary prefix, as a user would, then checks from there that chuck
+# runs without a Swift toolchain (no Swift runtime library in ldd), that its man page renders and
+# its bash completion loads, and that `make uninstall` takes back exactly what was installed.
+# Installs what a fresh machine lacks for that (CI runs as root). Runs from any directory.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+checks=0
+pass() { checks=$((checks + 1)); printf 'ok: %s\n' "$*"; }
+fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
+
+# What the static build and these checks need beyond Swift: libcurl's development files (the
+# Makefile only says so; CI installs them), man, strip and readelf, make.
+packages=()
+Scripts/check-build-deps.sh 2>/dev/null || packages+=(libcurl4-openssl-dev)
+command -v man >/dev/null || packages+=(man-db)
+command -v strip >/dev/null && command -v readelf >/dev/null || packages+=(binutils)
+command -v make >/dev/null || packages+=(make)
+command -v col >/dev/null || packages+=(bsdextrautils)
+if ((${#packages[@]})); then
+  echo "installing: ${packages[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+fi
+Scripts/check-build-deps.sh
+
+work=$(mktemp -d)
+fake_pid=
+cleanup() {
+  [[ -n "$fake_pid" ]] && kill "$fake_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+prefix="$work/prefix"
+make install PREFIX="$prefix"
+bin="$prefix/bin/chuck"
+page="$prefix/share/man/man1/chuck.1"
+bash_completion="$prefix/share/bash-completion/completions/chuck"
+for file in "$bin" "$page" "$bash_completion" "$prefix/share/zsh/site-functions/_chuck" \
+  "$prefix/share/fish/vendor_completions.d/chuck.fish"; do
+  [[ -f "$file" ]] || fail "make install did not install $file"
+done
+pass "make install PREFIX=$prefix installed the binary, the man page and 3 completion scripts"
+
+# The toolchain's folder (/opt/swift/usr here), to hide from chuck below.
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
+
+# From here on, chuck is the installed one, found on PATH, with no Swift toolchain on PATH and
+# nothing from the build environment.
+export PATH="$prefix/bin:/usr/local/bin:/usr/bin:/bin"
+[[ "$(command -v chuck)" == "$bin" ]] || fail "chuck on PATH is $(command -v chuck)"
+unset LD_LIBRARY_PATH
+
+version=$(chuck --version)
+source_version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ChuckCore/ChuckVersion.swift)
+[[ "$version" == "$source_version" ]] ||
+  fail "chuck --version prints '$version', ChuckVersion.swift says '$source_version'"
+Scripts/release-date.sh "$version" >/dev/null || fail "CHANGELOG.md has no entry for $version"
+pass "chuck --version prints $version, and CHANGELOG.md has its entry"
+
+echo "ldd $bin:"
+ldd "$bin" | sed 's/^/  /'
+if ldd "$bin" | grep -Ei 'swift|Foundation|dispatch|BlocksRuntime'; then
+  fail "the installed chuck loads a Swift runtime library"
+fi
+if ldd "$bin" | grep -F 'not found'; then fail "a library of chuck is missing"; fi
+pass "ldd shows no Swift runtime library"
+
+if readelf -S "$bin" | grep -q '\.symtab'; then fail "the installed chuck is not stripped"; fi
+pass "the installed chuck is stripped ($(du -h "$bin" | cut -f1))"
+
+# The installed binary does its work: an empty list, then a joke from the local fake API (a real
+# request through the statically linked Foundation networking and the system's libcurl).
+export CHUCK_DATA_DIR="$work/data" CHUCK_CACHE_DIR="$work/cache"
+[[ "$(chuck list)" == *"Your list is empty"* ]] || fail "chuck list on an empty list"
+python3 Fixtures/fake_api.py --quiet > "$work/fake-url" </dev/null &
+fake_pid=$!
+for _ in $(seq 50); do [[ -s "$work/fake-url" ]] && break; sleep 0.1; done
+CHUCK_API_URL=$(head -n 1 "$work/fake-url")
+[[ "$CHUCK_API_URL" == http://127.0.0.1:* ]] || fail "the fake API did not start"
+export CHUCK_API_URL
+joke=$(chuck random 2>"$work/random-errors") ||
+  fail "chuck random against the fake API: $(cat "$work/random-errors")"
+[[ -n "$joke" && "$(chuck list --json)" == *'"id"'* ]] || fail "chuck random saved nothing"
+pass "chuck list and chuck random work from the prefix ($CHUCK_API_URL)"
+
+# As on a machine without Swift: the toolchain's folder hidden under an empty tmpfs, in a mount
+# namespace of this command only. The list shows its Swedish-style date (ICU's data is linked in).
+if unshare -m true 2>/dev/null; then
+  listed=$(unshare -m bash -c 'mount -t tmpfs none "$1" && chuck --version >/dev/null && chuck list' \
+    bash "$toolchain") || fail "chuck does not run with $toolchain hidden"
+  [[ "$listed" =~ [0-9]{4}-[0-9]{2}-[0-9]{2} ]] || fail "chuck list without Swift: $listed"
+  pass "chuck runs with the Swift toolchain ($toolchain) hidden"
+else
+  echo "skipped: no mount namespace here to hide the toolchain (ldd above is the check)"
+fi
+
+# Anything troff says about the page is a defect of the page (a locale warning of man is not).
+rendered=$(MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" 2>"$work/man-errors")
+if grep -v "set the locale" "$work/man-errors"; then fail "man -l $page complained"; fi
+for heading in NAME SYNOPSIS DESCRIPTION ENVIRONMENT FILES "EXIT STATUS"; do
+  grep -qx "$heading" <<<"$(col -b <<<"$rendered")" || fail "the man page has no $heading section"
+done
+[[ "$rendered" == *"chuck $version"* ]] || fail "the man page does not name version $version"
+[[ "$(MANPATH="$prefix/share/man" man -w chuck)" == "$page" ]] || fail "man -w chuck"
+if grep -F -e "$PWD" -e "$work" "$page"; then fail "the man page names a build path"; fi
+# Every exit status and environment variable of the spec is in the page (when shared/ is here).
+spec=../shared/SPEC.md
+if [[ -f "$spec" ]]; then
+  plain=$(col -b <<<"$rendered")
+  for status in $(sed -n '/^## Exit status/,/^## /s/^| \([0-9][0-9]*\) |.*/\1/p' "$spec"); do
+    grep -Eq "^[[:space:]]+$status([[:space:]]|$)" <<<"$(sed -n '/^EXIT STATUS/,/^[A-Z]/p' <<<"$plain")" ||
+      fail "exit status $status of the spec is not in the man page"
+  done
+  for variable in $(grep -oE '\b(CHUCK|XDG)_[A-Z_]+[A-Z]\b|\b(NO_COLOR|CLICOLOR_FORCE|COLUMNS|TERM)\b' "$spec" | sort -u); do
+    grep -qw "$variable" <<<"$(sed -n '/^ENVIRONMENT/,/^FILES/p' <<<"$plain")" ||
+      fail "environment variable $variable of the spec is not in the man page"
+  done
+fi
+pass "man -l renders the page: ENVIRONMENT, FILES and EXIT STATUS as in the spec; man finds it"
+
+# The bash completion script loads in a plain bash and completes a subcommand.
+completed=$(bash --norc --noprofile -c '
+  set -e
+  source "$1"
+  complete -p chuck >/dev/null
+  COMP_LINE="chuck ra"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(chuck ra); COMP_CWORD=1
+  _chuck chuck ra chuck
+  printf "%s\n" "${COMPREPLY[@]}"
+' bash "$bash_completion") || fail "the bash completion script does not load"
+[[ "$completed" == random ]] || fail "bash completion of 'chuck ra' gave: $completed"
+pass "the bash completion script loads and completes 'chuck ra' to 'random'"
+if command -v zsh >/dev/null; then zsh -n "$prefix/share/zsh/site-functions/_chuck"; fi
+if command -v fish >/dev/null; then fish -n "$prefix/share/fish/vendor_completions.d/chuck.fish"; fi
+
+make uninstall PREFIX="$prefix"
+left=$(find "$prefix" ! -type d)
+[[ -z "$left" ]] || fail "make uninstall left: $left"
+# DESTDIR too: a staged install into another root, and its removal.
+make install uninstall DESTDIR="$work/root" PREFIX=/usr/local >/dev/null
+left=$(find "$work/root" ! -type d)
+[[ -z "$left" && -d "$work/root/usr/local/bin" ]] || fail "DESTDIR install/uninstall left: $left"
+pass "make uninstall removes every installed file (PREFIX, and DESTDIR)"
+
+echo "install check: all $checks checks passed"

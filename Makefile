@@ -1,0 +1,88 @@
+# Installs chuck as a self-contained Linux tool: a release binary with the Swift runtime linked
+# in statically (so it runs where no Swift toolchain is installed), stripped, with its man page
+# and its bash, zsh and fish completions.
+#
+#   make                       build everything into $(SCRATCH)/stage, install nothing
+#   make install               install under PREFIX (default /usr/local); DESTDIR is honoured
+#   make uninstall             remove exactly the files `make install` put there
+#   make clean                 remove $(SCRATCH)
+#   make check-build-deps      say what the build needs and is missing (libcurl headers)
+#
+# The build has its own scratch folder so that it never touches the .build of `swift build`.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+
+SWIFT ?= swift
+STRIP ?= strip
+INSTALL ?= install
+SCRATCH ?= .build-install
+STAGE := $(SCRATCH)/stage
+
+# The installed files, relative to DESTDIR: `install` writes them, `uninstall` removes them.
+INSTALLED_BIN := $(BINDIR)/chuck
+INSTALLED_MAN := $(MANDIR)/man1/chuck.1
+INSTALLED_BASH := $(BASHCOMPDIR)/chuck
+INSTALLED_ZSH := $(ZSHCOMPDIR)/_chuck
+INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
+
+SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -name '*.swift')
+STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
+
+.PHONY: all install uninstall clean check-build-deps
+.DELETE_ON_ERROR:
+
+all: $(STAGED)
+
+# Linking Foundation statically pulls in FoundationNetworking, which needs libcurl's development
+# files; without them the link fails late and obscurely (`cannot find -lcurl`), so say so first.
+check-build-deps:
+	@Scripts/check-build-deps.sh
+
+# The binary is copied out of the scratch folder at once: the man page plugin below builds the
+# package again in the same folder, without the static runtime, and relinks the binary there.
+$(STAGE)/chuck: $(SOURCES)
+	@Scripts/check-build-deps.sh
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product chuck
+	@mkdir -p $(STAGE)
+	cp $(SCRATCH)/release/chuck $@.tmp
+	$(STRIP) $@.tmp
+	mv $@.tmp $@
+
+# The man page comes from the same declarations as --help (swift-argument-parser's
+# generate-manual plugin), dated by the version's CHANGELOG entry so that it is the same on every
+# machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
+$(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
+  Scripts/generate-manpage.sh Scripts/release-date.sh
+	SWIFT='$(SWIFT)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
+	  Documentation/chuck.1.sections > $@
+
+$(STAGE)/chuck.bash: $(STAGE)/chuck
+	$(STAGE)/chuck --generate-completion-script bash > $@
+$(STAGE)/_chuck: $(STAGE)/chuck
+	$(STAGE)/chuck --generate-completion-script zsh > $@
+$(STAGE)/chuck.fish: $(STAGE)/chuck
+	$(STAGE)/chuck --generate-completion-script fish > $@
+
+install: $(STAGED)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+	  $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL) -m 755 $(STAGE)/chuck $(DESTDIR)$(INSTALLED_BIN)
+	$(INSTALL) -m 644 $(STAGE)/chuck.1 $(DESTDIR)$(INSTALLED_MAN)
+	$(INSTALL) -m 644 $(STAGE)/chuck.bash $(DESTDIR)$(INSTALLED_BASH)
+	$(INSTALL) -m 644 $(STAGE)/_chuck $(DESTDIR)$(INSTALLED_ZSH)
+	$(INSTALL) -m 644 $(STAGE)/chuck.fish $(DESTDIR)$(INSTALLED_FISH)
+
+# Directories are left in place: they may have been there before, and hold other tools' files.
+uninstall:
+	rm -f $(DESTDIR)$(INSTALLED_BIN) $(DESTDIR)$(INSTALLED_MAN) $(DESTDIR)$(INSTALLED_BASH) \
+	  $(DESTDIR)$(INSTALLED_ZSH) $(DESTDIR)$(INSTALLED_FISH)
+
+clean:
+	rm -rf $(SCRATCH)

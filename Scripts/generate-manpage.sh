@@ -1,0 +1,49 @@
+#!/bin/sh
+# Writes chuck's man page (mdoc) on stdout:
+#   Scripts/generate-manpage.sh SCRATCH BINARY SECTIONS
+# The body comes from swift-argument-parser's generate-manual plugin, so it says what `--help`
+# says; SECTIONS (mdoc) replaces the plugin's generic EXIT STATUS with ENVIRONMENT, FILES and
+# EXIT STATUS as the spec has them. The page depends on the sources only, not on the machine:
+# its date is the CHANGELOG.md entry of the version that BINARY reports (`--version`).
+set -eu
+
+if [ "$#" -ne 3 ]; then
+  echo "usage: $0 SCRATCH BINARY SECTIONS" >&2
+  exit 64
+fi
+scratch=$1 binary=$2 sections=$3
+here=$(dirname "$0")
+
+version=$("$binary" --version)
+date=$("$here/release-date.sh" "$version")
+
+# The plugin builds the package (release) in SCRATCH, runs its generate-manual tool on the built
+# chuck and writes chuck.1 into its own work folder there: nothing is written into the package
+# directory, so no --allow-writing-to-package-directory is needed. Its chatter goes to stderr.
+outputs="$scratch/plugins/GenerateManual/outputs"
+rm -rf "$outputs"
+"${SWIFT:-swift}" package --scratch-path "$scratch" plugin generate-manual --date "$date" >&2
+generated=$(find "$scratch/plugins" -path '*GenerateManual*' -name chuck.1 | head -n 1)
+if [ -z "$generated" ]; then
+  echo "error: the generate-manual plugin wrote no chuck.1 under $scratch/plugins" >&2
+  exit 1
+fi
+
+# `.Os` names the version in the page's footer; the plugin's EXIT STATUS section (only
+# `.Ex -std`) gives way to SECTIONS, which goes where mdoc(7) orders it: before any later
+# section, else at the end.
+awk -v sections="$sections" -v version="$version" '
+  function insert(  line) {
+    while ((getline line < sections) > 0) print line
+    close(sections)
+    inserted = 1
+  }
+  /^\.Os/ { print ".Os chuck " version; next }
+  /^\.Sh / {
+    skipping = 0
+    if ($0 ~ /^\.Sh "?EXIT STATUS"?$/) { if (!inserted) insert(); skipping = 1; next }
+    if (!inserted && $0 ~ /^\.Sh "?(EXAMPLES|DIAGNOSTICS|SEE ALSO|STANDARDS|HISTORY|AUTHORS|CAVEATS|BUGS)"?$/) insert()
+  }
+  !skipping { print }
+  END { if (!inserted) insert() }
+' "$generated"
