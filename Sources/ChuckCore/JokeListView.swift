@@ -68,7 +68,19 @@ public struct JokeListView {
   /// - Returns: the text to print.
   public func render(rows: some Sequence<Row>) -> String {
     var output = ""
-    output.reserveCapacity(64 + rows.underestimatedCount * 80)
+    render(rows: rows) { output += $0 }
+    return output
+  }
+
+  /// The whole output, handed to `write` in pieces of about 64 KiB as it is made, so that a long
+  /// list is never held whole in memory.
+  /// - Parameters:
+  ///   - rows: the entries, already in the order to show, made as they are needed.
+  ///   - write: receives the text, piece by piece, in order.
+  public func render(rows: some Sequence<Row>, to write: (String) -> Void) {
+    let pieceSize = 1 << 16
+    var output = ""
+    output.reserveCapacity(pieceSize + 1024)
     append(title, to: &output, styled: style.bold)
     var isEmpty = true
     for row in rows {
@@ -78,12 +90,16 @@ public struct JokeListView {
       append(
         dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""), to: &output,
         styled: style.dim)
+      if output.utf8.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
     }
     if isEmpty {
       output += "\n"
       append(emptyMessage, to: &output)
     }
-    return output
+    write(output)
   }
 
   /// Appends `text` inside the margins, wrapped to the space between them.

@@ -226,16 +226,35 @@ public struct SavedJokes: Sendable {
   /// - Parameter positions: positions in saved order, in the order to print.
   /// - Returns: the UTF-8 text, ending with a newline.
   public func jsonArray(_ positions: [Int]) -> [UInt8] {
-    guard !positions.isEmpty else { return Array("[]\n".utf8) }
     var output: [UInt8] = []
-    output.reserveCapacity(raw.bytes.count + positions.count * 2 + 4)
+    jsonArray(positions) { output.append(contentsOf: $0) }
+    return output
+  }
+
+  /// The same, handed to `write` in pieces of about 64 KiB as it is made.
+  /// - Parameters:
+  ///   - positions: positions in saved order, in the order to print.
+  ///   - write: receives the UTF-8 text, piece by piece, in order.
+  public func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void) {
+    guard !positions.isEmpty else { return write(Array("[]\n".utf8)) }
+    let pieceSize = 1 << 16
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
     output.append(contentsOf: "[\n".utf8)
     for (index, position) in positions.enumerated() {
-      output.append(
-        contentsOf: JSONText.escapingTerminalControls(Array(raw.bytes[entries[position].item])))
+      let item = raw.bytes[entries[position].item]
+      if item.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+        output.append(contentsOf: JSONText.escapingTerminalControls(Array(item)))
+      } else {
+        output.append(contentsOf: item)
+      }
       output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
+      if output.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
     }
-    return output
+    write(output)
   }
 
   /// The position of the joke whose id is `id`.

@@ -14,14 +14,15 @@ struct List: AsyncParsableCommand {
       let order = saved.oldestFirst()
       let terminal = context.terminal
       if context.json {
-        terminal.out(bytes: saved.jsonArray(order))
+        saved.jsonArray(order) { terminal.out(bytes: $0) }
       } else {
         let rows = order.lazy.map {
           JokeListView.Row(
             id: saved.id(at: $0), created: saved.created(at: $0), value: saved.value(at: $0))
         }
-        terminal.out(
-          JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows))
+        JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {
+          terminal.out($0)
+        }
       }
     }
   }
