@@ -124,6 +124,11 @@ public struct NetworkCache<T: Codable>: Sendable {
   public func remove(_ select: (RawItems) throws(ChuckError) -> Set<Int>) throws(ChuckError)
     -> [Int]
   {
+    // Nothing to remove from a list that does not exist: create neither it nor its folder.
+    if access(path, F_OK) != 0, errno == ENOENT {
+      _ = try select(RawItems(bytes: [], items: [], arrayStart: nil, insertion: nil))
+      return []
+    }
     try Self.makeDirectory(fileURL.deletingLastPathComponent())
     let lock = try acquireLock()
     defer { close(lock) }

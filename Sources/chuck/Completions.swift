@@ -24,6 +24,13 @@ enum Completions {
         service: ChuckAPI(configuration: configuration)
       ).cached
     else { return [] }
-    return names.filter { $0.hasPrefix(prefix) }
+    // Names come from a server: offer only plain ones, never a control character or a line break
+    // that the shell would print or split.
+    return names.filter { name in
+      name.hasPrefix(prefix) && !name.isEmpty
+        && !name.unicodeScalars.contains {
+          TerminalSafeText.isUnsafe($0, keepNewlines: false) || $0.properties.isWhitespace
+        }
+    }
   }
 }

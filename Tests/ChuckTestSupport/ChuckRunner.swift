@@ -57,6 +57,11 @@ public final class ChuckSandbox: @unchecked Sendable {
     return FakeAPI.packageRoot.appendingPathComponent(".build/debug/chuck")
   }()
 
+  /// Where runs of an instrumented binary write their coverage profiles: outside every sandbox
+  /// (tests look at what a sandbox holds) and outside the test run's own profile folder.
+  static let profiles = FileManager.default.temporaryDirectory
+    .appendingPathComponent("chuck-test-profiles-\(getpid())", isDirectory: true)
+
   /// Makes the directories (not the data directory itself: `chuck` must create it).
   /// - Parameter api: the fake API to point `CHUCK_API_URL` at.
   public init(api: FakeAPI? = nil) throws {
@@ -84,11 +89,10 @@ public final class ChuckSandbox: @unchecked Sendable {
       "LANG": "C.UTF-8",
     ]
     environment["CHUCK_API_URL"] = api?.baseURL.absoluteString ?? "http://127.0.0.1:9"
-    // Under `swift test --enable-code-coverage` the binary is instrumented: keep its profile out
-    // of the working directory.
-    if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] {
-      environment["LLVM_PROFILE_FILE"] = profile
-    }
+    // Under `swift test --enable-code-coverage` the binary is instrumented and writes a profile
+    // when it exits: into the sandbox, never the working directory nor the test run's own
+    // profile folder, where a run killed mid-write would leave a file that breaks the merge.
+    environment["LLVM_PROFILE_FILE"] = Self.profiles.appendingPathComponent("%p.profraw").path
     return environment
   }
 

@@ -27,16 +27,21 @@ struct Save: AsyncParsableCommand {
   func run() async throws {
     try await options.runReportingStatus { (context: Context) async throws(ChuckError) -> Int32 in
       let terminal = context.terminal
-      var saved: [ChuckJoke] = []
+      var added: [ChuckJoke] = []
       var status: Int32 = 0
       for id in ids {
         do throws(ChuckError) {
+          // An id already saved is refused without asking the API for it.
+          let saved = try context.collection.saved()
+          if let position = saved.position(of: id) {
+            throw .duplicate(id: id, preview: JokePreview.make(saved.value(at: position)))
+          }
           let joke = try await terminal.withSpinner("Fetching \(id)…") {
             () async throws(ChuckError) -> ChuckJoke in
             try await context.service.joke(id: id)
           }
           let count = try context.collection.add(joke)
-          saved.append(joke)
+          added.append(joke)
           if !context.json { terminal.out(TerminalSafeText.render(joke.value) + "\n") }
           terminal.err(
             terminal.stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) "
@@ -54,7 +59,7 @@ struct Save: AsyncParsableCommand {
           }
         }
       }
-      if context.json { terminal.out(JokeJSON.array(saved)) }
+      if context.json { terminal.out(JokeJSON.array(added)) }
       return status
     }
   }

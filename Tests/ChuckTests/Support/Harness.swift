@@ -81,17 +81,11 @@ func startSandbox(
   return (api, try ChuckSandbox(api: api))
 }
 
-/// `environment` plus where an instrumented binary writes its coverage profile (`swift test
-/// --enable-code-coverage`): the sandbox's clean environment drops it, and each run would leave a
-/// `default.profraw` in its working directory.
+/// `environment` as it is: the sandbox's base environment already sends an instrumented binary's
+/// coverage profile into the sandbox (`swift test --enable-code-coverage`). Kept so that every
+/// way of starting `chuck` goes through one place.
 func withProfile(_ environment: [String: String?]) -> [String: String?] {
-  var environment = environment
-  if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"],
-    !environment.keys.contains("LLVM_PROFILE_FILE")
-  {
-    environment["LLVM_PROFILE_FILE"] = profile
-  }
-  return environment
+  environment
 }
 
 extension ChuckSandbox {

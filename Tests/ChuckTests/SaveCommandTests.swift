@@ -1,0 +1,133 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@Suite struct SaveCommandTests {
+  static let first = MadeUpJoke(1, "Chuck Norris saves jokes by staring at them.")
+  static let second = MadeUpJoke(
+    2, "Chuck Norris can save a file with no name.", categories: ["dev"])
+  static let third = MadeUpJoke(3, "Chuck Norris never needs an undo.")
+  /// Well formed, but not in the fake's pool.
+  static let missing = "missingJoke00000000000"
+
+  static func jokeRequests(_ api: FakeAPI) throws -> [String] {
+    try api.requests().map(\.path).filter { $0.hasPrefix("/jokes/") }
+  }
+
+  /// Each id is fetched (`GET /jokes/{id}`) and saved in order; each text goes to stdout and a
+  /// `Saved` line per joke to stderr.
+  @Test func savesEachJoke() async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.first, Self.second, Self.third])
+    let result = try await sandbox.chuck(["save", Self.second.id, Self.first.id])
+    #expect(result.status == 0)
+    #expect(result.stdout == Self.second.value + "\n" + Self.first.value + "\n")
+    #expect(result.stderr.lines.count == 2)
+    #expect(result.stderr.contains(Self.second.id) && result.stderr.contains(Self.first.id))
+    #expect(try sandbox.savedIDs() == [Self.second.id, Self.first.id])
+    #expect(try Self.jokeRequests(api) == ["/jokes/\(Self.second.id)", "/jokes/\(Self.first.id)"])
+    let saved = try sandbox.savedItems()
+    #expect(
+      saved.map { $0.only(MadeUpJoke.keys) }
+        == [Self.second, Self.first].map { $0.served(by: api) })
+  }
+
+  /// A duplicate is refused with an `error:` naming it and exit 1, and the others are still saved.
+  @Test func duplicateExitsOneAndTheRestAreSaved() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.first, Self.second])
+    try sandbox.writeList([Self.first.object])
+    let result = try await sandbox.chuck(["save", Self.first.id, Self.second.id])
+    #expect(result.status == 1)
+    #expect(result.stdout == Self.second.value + "\n")
+    let errors = result.stderr.lines.filter { $0.hasPrefix("error:") }
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains(Self.first.id) == true)
+    #expect(try sandbox.savedIDs() == [Self.first.id, Self.second.id])
+  }
+
+  /// The same id twice in one command: saved once, the second is a duplicate (exit 1).
+  @Test func sameIdTwiceIsSavedOnce() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.first])
+    let result = try await sandbox.chuck(["save", Self.first.id, Self.first.id])
+    #expect(result.status == 1)
+    #expect(try sandbox.savedIDs() == [Self.first.id])
+  }
+
+  /// Only duplicates: exit 1 and the list file is not rewritten.
+  @Test func onlyDuplicatesLeaveTheFileAlone() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.first])
+    try sandbox.writeList([Self.first.object])
+    let identity = try FileIdentity(path: sandbox.listFile.path)
+    let bytes = sandbox.listBytes
+    try await Task.sleep(nanoseconds: 20_000_000)
+    let result = try await sandbox.chuck(["save", Self.first.id])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(sandbox.listBytes == bytes)
+    #expect(try FileIdentity(path: sandbox.listFile.path) == identity)
+  }
+
+  /// An id the API does not know is reported and exits 66; the others are still saved.
+  @Test func notFoundExits66AndTheRestAreSaved() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.first, Self.second])
+    let result = try await sandbox.chuck(["save", Self.missing, Self.second.id])
+    #expect(result.status == 66)
+    #expect(result.stdout == Self.second.value + "\n")
+    let errors = result.stderr.lines.filter { $0.hasPrefix("error:") }
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains(Self.missing) == true)
+    #expect(try sandbox.savedIDs() == [Self.second.id])
+  }
+
+  /// Not found wins over duplicate, in either order: exit 66, and the new joke is saved.
+  @Test(arguments: [false, true])
+  func notFoundWinsOverDuplicate(missingFirst: Bool) async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.first, Self.second, Self.third])
+    try sandbox.writeList([Self.first.object])
+    let ids =
+      missingFirst
+      ? [Self.missing, Self.first.id, Self.third.id] : [Self.first.id, Self.third.id, Self.missing]
+    let result = try await sandbox.chuck(["save"] + ids)
+    #expect(result.status == 66)
+    #expect(result.stderr.lines.filter { $0.hasPrefix("error:") }.count == 2)
+    #expect(try sandbox.savedIDs() == [Self.first.id, Self.third.id])
+  }
+
+  /// A malformed id exits 64 before any request, and nothing is saved, even the good ids.
+  @Test(arguments: [
+    "short", "missingJoke0000000000", "missingJoke000000000000", "missing/oke00000000000",
+    "missingJoke0000000000é", "missing joke0000000000",
+  ])
+  func malformedIdIsRefusedBeforeAnyRequest(bad: String) async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.first])
+    let result = try await sandbox.chuck(["save", Self.first.id, bad])
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(try api.requests().isEmpty)
+    #expect(sandbox.listBytes == nil)
+  }
+
+  /// `--json` prints an array of the jokes saved by this run (not the refused ones).
+  @Test func jsonPrintsTheSavedJokes() async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.first, Self.second, Self.third])
+    try sandbox.writeList([Self.first.object])
+    let result = try await sandbox.chuck([
+      "save", Self.third.id, Self.first.id, Self.missing, Self.second.id, "--json",
+    ])
+    #expect(result.status == 66)
+    let printed = try JSON.parse(result.stdout).elements
+    #expect(
+      printed.map { $0.only(MadeUpJoke.keys) }
+        == [Self.third, Self.second].map { $0.served(by: api) })
+    #expect(try sandbox.savedIDs() == [Self.first.id, Self.third.id, Self.second.id])
+  }
+
+  /// Hostile text from the API is made safe on the terminal.
+  @Test func hostileTextIsMadeSafe() async throws {
+    let jokes = OutputRulesTests.hostileJokes
+    let (_, sandbox) = try await startSandbox(pool: jokes)
+    let result = try await sandbox.chuck(["save"] + jokes.map(\.id))
+    #expect(result.status == 0)
+    #expect(TerminalText.unsafeScalars(in: result.stdout).isEmpty)
+    #expect(TerminalText.unsafeScalars(in: result.stderr).isEmpty)
+  }
+}
