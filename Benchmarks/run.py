@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Measures chuck side by side with what a user would use instead (jq, curl + jq).
+
+Usage: python3 Benchmarks/run.py [--quick] [--binary PATH]
+
+Builds a release binary with the Swift runtime linked statically (unless --binary is given), writes lists
+of 10, 1,000, 10,000 and 100,000 jokes made from the real samples (Benchmarks/generate.py), starts the
+local fake API, and times each pair with hyperfine (warm-up runs, then the median of several runs).
+Prints a table of medians, ratios chuck/peer, peak memory of each chuck run and the list file's size.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = [10, 1_000, 10_000, 100_000]
+# The fastest jq program we found that prints the same rows as `chuck list` on these lists (the
+# script checks that it does): no whitespace collapsing by regex, because jq's gsub is 8x slower and
+# the real texts have no runs of whitespace to collapse. A fair peer, not a straw man.
+JQ_LIST = (
+    '"  Chuck Norris Jokes", (.items | sort_by(.created_at) | .[] | '
+    '(.value | if length > 30 then .[0:30] + "..." else . end) as $p '
+    '| "", "  \\($p)", "  \\(.created_at[0:10])  \\(.id)")'
+)
+
+
+def run(cmd, **kwargs):
+    return subprocess.run(cmd, check=True, **kwargs)
+
+
+def hyperfine(commands, names, env, runs, shell=False, prepare=None):
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as out:
+        export = out.name
+    cmd = ["hyperfine", "--style", "none", "--warmup", "3", "--runs", str(runs), "--export-json", export]
+    cmd += ["--ignore-failure"] if prepare else []
+    if not shell:
+        cmd.append("-N")
+    if prepare:
+        cmd += ["--prepare", prepare]
+    for name, command in zip(names, commands):
+        cmd += ["--command-name", name, command]
+    run(cmd, env=env, stdout=subprocess.DEVNULL)
+    with open(export) as file:
+        results = json.load(file)["results"]
+    os.unlink(export)
+    return [r["median"] for r in results]
+
+
+def peak_memory_kib(argv, env):
+    """Maximum resident set size of a run, in KiB (the largest of three runs), as GNU time reports it.
+
+    Not os.wait4's rusage of a child of this script: a forked child's peak includes this Python
+    process's own memory from before exec, which here holds a whole parsed list.
+    """
+    peak = 0
+    for _ in range(3):
+        done = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True, check=True)
+        peak = max(peak, int(done.stderr.strip().splitlines()[-1]))
+    return peak
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="fewer runs (for a smoke check)")
+    parser.add_argument("--binary", help="a chuck binary to measure instead of building one")
+    args = parser.parse_args()
+    for tool in ("hyperfine", "jq", "curl"):
+        if not shutil.which(tool):
+            sys.exit(f"{tool} is needed: apt-get install -y {tool}")
+    if not os.path.exists("/usr/bin/time"):
+        sys.exit("GNU time is needed: apt-get install -y time")
+
+    if args.binary:
+        chuck = str(Path(args.binary).resolve())
+    else:
+        # The binary as `make install` builds it: release, Swift runtime linked statically.
+        run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-bench",
+             "--product", "chuck"], cwd=ROOT, stdout=subprocess.DEVNULL)
+        chuck = str(ROOT / ".build-bench/release/chuck")
+
+    work = Path(tempfile.mkdtemp(prefix="chuck-bench-"))
+    fake = subprocess.Popen([sys.executable, str(ROOT / "Fixtures/fake_api.py"), "--quiet", "--exit-on-stdin-eof"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    url = fake.stdout.readline().strip()
+    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"))
+    rows = []
+    list_times = {}
+    runs = 3 if args.quick else 10
+    try:
+        for size in SIZES:
+            data = work / f"list-{size}"
+            data.mkdir()
+            list_file = data / "jokes.json"
+            run([sys.executable, str(Path(__file__).parent / "generate.py"), str(size), str(list_file)])
+            env_size = dict(env, CHUCK_DATA_DIR=str(data))
+            items = json.loads(list_file.read_text())["items"]
+            some_id = items[len(items) // 2]["id"]
+            del items
+            mine = subprocess.run([chuck, "list"], env=env_size, capture_output=True, check=True).stdout
+            theirs = subprocess.run(["jq", "-r", JQ_LIST, str(list_file)], capture_output=True, check=True).stdout
+            if mine != theirs:
+                sys.exit(f"chuck list and the jq program print different rows for {size} jokes")
+            big = size >= 100_000
+            n = max(3, runs // 2) if big else runs
+            chuck_list, jq_list = hyperfine(
+                [f"{chuck} list", f"jq -r '{JQ_LIST}' {list_file}"], ["chuck list", "jq"], env_size, n)
+            rows.append((f"list, {size:,} jokes", chuck_list, jq_list))
+            list_times[size] = chuck_list
+            if size in (10_000, 100_000):
+                chuck_json, jq_json = hyperfine(
+                    [f"{chuck} list --json", f"jq '.items | sort_by(.created_at)' {list_file}"],
+                    ["chuck list --json", "jq"], env_size, n)
+                rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json))
+            if big:
+                chuck_show, jq_show = hyperfine(
+                    [f"{chuck} show {some_id} --json", f"jq '.items[] | select(.id == \"{some_id}\")' {list_file}"],
+                    ["chuck show", "jq"], env_size, n)
+                rows.append((f"show --json, {size:,} jokes", chuck_show, jq_show))
+                (chuck_show_text,) = hyperfine([f"{chuck} show {some_id}"], ["chuck show"], env_size, n)
+                rows.append((f"show (text), {size:,} jokes", chuck_show_text, jq_show))
+            memory = peak_memory_kib([chuck, "list"], env_size)
+            rows.append((f"peak memory of list, {size:,} jokes (KiB; peer = file size)", memory,
+                         list_file.stat().st_size / 1024))
+        random_dir = work / "random"
+        random_dir.mkdir()
+        chuck_random, curl_jq = hyperfine(
+            [f"{chuck} random", f"curl -s -H 'Accept: application/json' {url}/jokes/random | jq -r .value"],
+            ["chuck random", "curl | jq"], dict(env, CHUCK_DATA_DIR=str(random_dir)), runs, shell=True,
+            prepare=f"rm -f {random_dir}/jokes.json")
+        rows.append(("random, loopback fake API (shell)", chuck_random, curl_jq))
+    finally:
+        fake.stdin.close()
+        fake.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+    rows.append(("list, 100,000 jokes vs its own 10,000 time", list_times[100_000], list_times[10_000]))
+    print(f"| measure | chuck | peer | chuck/peer |")
+    print(f"|---|---:|---:|---:|")
+    for name, mine, theirs in rows:
+        if "memory" in name:
+            print(f"| {name} | {mine:,.0f} | {theirs:,.0f} | {mine / theirs:.2f} |")
+        else:
+            print(f"| {name} | {mine * 1000:.1f} ms | {theirs * 1000:.1f} ms | {mine / theirs:.2f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
