@@ -61,16 +61,16 @@ import Testing
       script: #"{"rules":[{"trickle":{"interval":0.2,"forever":true}}]}"#)
     let (result, elapsed) = await send(request(fake, "/jokes/random"), deadline: 1.0)
     #expect(throws: ChuckError.timedOut(seconds: 1.0)) { try result.get() }
-    #expect(elapsed >= 0.9 && elapsed < 3, "took \(elapsed) s")
+    #expect(elapsed >= 0.9 && elapsed < 10, "took \(elapsed) s")
     await stop(fake)
   }
 
   /// A fractional deadline is honoured, not truncated to whole seconds.
   @Test func fractionalDeadline() async throws {
-    let fake = try await startFake(script: #"{"rules":[{"delay":10}]}"#)
+    let fake = try await startFake(script: #"{"rules":[{"delay":30}]}"#)
     let (result, elapsed) = await send(request(fake, "/jokes/random"), deadline: 0.5)
     #expect(throws: ChuckError.timedOut(seconds: 0.5)) { try result.get() }
-    #expect(elapsed >= 0.4 && elapsed < 3, "took \(elapsed) s")
+    #expect(elapsed >= 0.4 && elapsed < 10, "took \(elapsed) s")
     await stop(fake)
   }
 
@@ -100,9 +100,9 @@ import Testing
   @Test func contentLengthRefusedEarly() async throws {
     let fake = try await startFake(
       script: #"{"rules":[{"headers":{"Content-Length":"5000000"},"body":"{}"}]}"#)
-    let (result, elapsed) = await send(request(fake, "/jokes/random"), deadline: 10)
+    let (result, elapsed) = await send(request(fake, "/jokes/random"), deadline: 30)
     #expect(throws: ChuckError.responseTooLarge(limit: 1 << 20)) { try result.get() }
-    #expect(elapsed < 5, "took \(elapsed) s")
+    #expect(elapsed < 10, "took \(elapsed) s")
     await stop(fake)
   }
 
@@ -125,7 +125,7 @@ import Testing
     let url = URL(string: "http://127.0.0.1:\(closedPort())/jokes/random")!
     let (result, elapsed) = await send(URLRequest(url: url))
     #expect(throws: ChuckError.connectionFailed("connection refused")) { try result.get() }
-    #expect(elapsed < 5)
+    #expect(elapsed < 10)
   }
 
   /// A connection reset before the headers is a connection failure.
@@ -152,16 +152,16 @@ import Testing
 
   /// Cancelling the task ends the attempt promptly with `.cancelled`.
   @Test func cancellation() async throws {
-    let fake = try await startFake(script: #"{"rules":[{"delay":10}]}"#)
+    let fake = try await startFake(script: #"{"rules":[{"delay":30}]}"#)
     let request = request(fake, "/jokes/random")
     let task = Task {
-      try await HTTPTransport.live.send(request, TransferLimits(deadline: 10, maxBytes: 1 << 20))
+      try await HTTPTransport.live.send(request, TransferLimits(deadline: 30, maxBytes: 1 << 20))
     }
     try await Task.sleep(nanoseconds: 300_000_000)
     let start = Date()
     task.cancel()
     await #expect(throws: ChuckError.cancelled) { try await task.value }
-    #expect(Date().timeIntervalSince(start) < 3)
+    #expect(Date().timeIntervalSince(start) < 10)
     await stop(fake)
   }
 

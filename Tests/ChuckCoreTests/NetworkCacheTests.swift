@@ -297,7 +297,7 @@ import Testing
       }
     }
     #expect(throws: ChuckError.lockTimeout(path: file.path, seconds: 0.3)) { try result.get() }
-    #expect(waited >= 0.28 && waited < 2, "waited \(waited)")
+    #expect(waited >= 0.28 && waited < 8, "waited \(waited)")
     #expect(try cache.load() == ["old"])
   }
 
@@ -308,13 +308,13 @@ import Testing
     let holder = open(file.path + ".lock", O_RDWR | O_CREAT, 0o600)
     #expect(flock(holder, LOCK_EX) == 0)
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { close(holder) }
-    let cache = NetworkCache<String>(fileURL: file, lockTimeout: 5)
+    let cache = NetworkCache<String>(fileURL: file, lockTimeout: 30)
     let waited = try await offPool {
       let start = Date()
       try cache.modify { (items: inout [String]) throws(ChuckError) in items.append("after") }
       return Date().timeIntervalSince(start)
     }
-    #expect(waited >= 0.15 && waited < 3, "waited \(waited)")
+    #expect(waited >= 0.15 && waited < 10, "waited \(waited)")
     #expect(try cache.load() == ["after"])
   }
 

@@ -1,3 +1,4 @@
+import ChuckTestSupport
 import Foundation
 import Testing
 

@@ -124,19 +124,38 @@ public final class ChuckSandbox: @unchecked Sendable {
   public func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> (
     Process, Pipe, Pipe
   ) {
+    let (out, err) = (Pipe(), Pipe())
+    let process = try launch(arguments, environment: environment, stdout: out, stderr: err)
+    return (process, out, err)
+  }
+
+  /// Starts `chuck` without waiting, its output thrown away (for attacks that start hundreds).
+  /// - Parameters:
+  ///   - arguments: the command line after `chuck`.
+  ///   - environment: as for ``run(_:environment:timeout:directory:)``.
+  /// - Returns: the running process.
+  public func startDiscardingOutput(_ arguments: [String], environment: [String: String?] = [:])
+    throws -> Process
+  {
+    try launch(
+      arguments, environment: environment, stdout: FileHandle.nullDevice,
+      stderr: FileHandle.nullDevice)
+  }
+
+  private func launch(
+    _ arguments: [String], environment: [String: String?], stdout: Any, stderr: Any
+  ) throws -> Process {
     var merged = baseEnvironment
     for (name, value) in environment { merged[name] = value }
     let process = Process()
     process.executableURL = Self.binary
     process.arguments = arguments
     process.environment = merged.compactMapValues { $0 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = stdout
+    process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    return (process, out, err)
+    return process
   }
 
   /// Runs any program with a clean environment, collecting its output.

@@ -341,7 +341,7 @@ import Testing
     kill(process.processIdentifier, SIGINT)
     #expect(await waitUntil(seconds: 5) { !process.isRunning })
     let elapsed = Date().timeIntervalSince(sent)
-    #expect(elapsed < 1, "took \(elapsed) s")
+    #expect(elapsed < 3, "took \(elapsed) s")
     let interrupted =
       (process.terminationReason == .exit && process.terminationStatus == 130)
       || (process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)

@@ -116,7 +116,7 @@ import Testing
       var saved = 0
       var tornOrLost = 0
       for _ in 0..<kills {
-        let process = try Self.start(sandbox, ["random"], environment)
+        let process = try sandbox.startDiscardingOutput(["random"], environment: environment)
         let delay = Double.random(in: 0...(timing.seconds * 1.3), using: &generator)
         usleep(useconds_t(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
@@ -152,23 +152,6 @@ import Testing
     return items.map { $0["id"] as? String ?? "" }
   }
 
-  /// Starts `chuck` in the sandbox with its output thrown away.
-  static func start(_ sandbox: ChuckSandbox, _ arguments: [String], _ extra: [String: String?])
-    throws -> Process
-  {
-    var environment = sandbox.baseEnvironment
-    for (name, value) in extra { environment[name] = value }
-    let process = Process()
-    process.executableURL = ChuckSandbox.binary
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
-
   /// 50 `chuck random` at once, each given a different joke, with `chuck list` readers running
   /// meanwhile: every writer succeeds, no joke is lost, no reader sees a torn file.
   @Test func concurrentWritersAndReaders() async throws {
@@ -178,7 +161,9 @@ import Testing
     try sandbox.writeList((0..<1_000).map { MadeUpJoke(800_000 + $0, "Old joke \($0).").object })
     let environment = withProfile([:])
     let (failedWriters, reads, badReads) = try await onThread { () throws -> (Int, Int, Int) in
-      let started = try (0..<writers).map { _ in try Self.start(sandbox, ["random"], environment) }
+      let started = try (0..<writers).map { _ in
+        try sandbox.startDiscardingOutput(["random"], environment: environment)
+      }
       var reads = 0
       var badReads = 0
       while started.contains(where: \.isRunning) || reads == 0 {
@@ -229,18 +214,5 @@ import Testing
         + #""value":"Chuck Norris can count to infinity. Twice. This is joke \#(number)."}"#
     }
     return text + #"],"version":1}"#
-  }
-}
-
-/// A small deterministic random number generator (SplitMix64) for reproducible timings.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
