@@ -191,10 +191,10 @@ public final class ChuckSandbox: @unchecked Sendable {
     nonisolated(unsafe) var stdoutData = Data()
     nonisolated(unsafe) var stderrData = Data()
     DispatchQueue.global().async(group: group) {
-      stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+      stdoutData = out.fileHandleForReading.readAllRetryingInterrupts()
     }
     DispatchQueue.global().async(group: group) {
-      stderrData = err.fileHandleForReading.readDataToEndOfFile()
+      stderrData = err.fileHandleForReading.readAllRetryingInterrupts()
     }
     group.wait()
     process.waitUntilExit()

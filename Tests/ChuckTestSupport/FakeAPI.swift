@@ -49,12 +49,7 @@ public final class FakeAPI: @unchecked Sendable {
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = stdout.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
+    let line = stdout.fileHandleForReading.readLineRetryingInterrupts()
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let url = URL(string: text), text.hasPrefix("http://127.0.0.1:") else {
       process.terminate()

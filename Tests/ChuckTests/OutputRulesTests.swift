@@ -346,8 +346,8 @@ import Testing
       (process.terminationReason == .exit && process.terminationStatus == 130)
       || (process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
     #expect(interrupted, "\(process.terminationReason) \(process.terminationStatus)")
-    #expect(out.fileHandleForReading.readDataToEndOfFile().isEmpty)
-    _ = err.fileHandleForReading.readDataToEndOfFile()
+    #expect(out.fileHandleForReading.readAllRetryingInterrupts().isEmpty)
+    _ = err.fileHandleForReading.readAllRetryingInterrupts()
     #expect(sandbox.listBytes == before)
     #expect(try FileIdentity(path: sandbox.listFile.path) == identity)
     #expect(

@@ -30,7 +30,7 @@ final class LockHolder: @unchecked Sendable {
     process.standardOutput = out
     process.standardInput = input
     try process.run()
-    let line = out.fileHandleForReading.availableData
+    let line = out.fileHandleForReading.readLineRetryingInterrupts()
     guard String(decoding: line, as: UTF8.self).hasPrefix("locked") else {
       throw HarnessError.unexpected("the lock holder did not lock")
     }
@@ -371,8 +371,9 @@ final class LockHolder: @unchecked Sendable {
     var readers: [ChuckResult] = []
     for _ in 1...5 { readers.append(try await sandbox.chuck(["list", "--json"])) }
     for (process, out, err) in runs {
-      _ = out.fileHandleForReading.readDataToEndOfFile()
-      let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      _ = out.fileHandleForReading.readAllRetryingInterrupts()
+      let message = String(
+        decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationStatus == 0, "\(message)")
     }

@@ -127,10 +127,10 @@ extension ChuckSandbox {
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
     DispatchQueue.global().async(group: group) {
-      outData = outTerminal?.readAll() ?? outPipe.fileHandleForReading.readDataToEndOfFile()
+      outData = outTerminal?.readAll() ?? outPipe.fileHandleForReading.readAllRetryingInterrupts()
     }
     DispatchQueue.global().async(group: group) {
-      errData = errTerminal?.readAll() ?? errPipe.fileHandleForReading.readDataToEndOfFile()
+      errData = errTerminal?.readAll() ?? errPipe.fileHandleForReading.readAllRetryingInterrupts()
     }
     group.wait()
     process.waitUntilExit()
