@@ -182,20 +182,34 @@ public final class ChuckSandbox: @unchecked Sendable {
     process.standardInput = FileHandle.nullDevice
     let started = Date()
     try process.run()
+    return collect(
+      process, started: started, timeout: timeout,
+      stdout: { out.fileHandleForReading.readAllRetryingInterrupts() },
+      stderr: { err.fileHandleForReading.readAllRetryingInterrupts() })
+  }
+
+  /// Waits for a started process, killing it after `timeout` seconds, while reading its stdout
+  /// and stderr concurrently (so that neither can fill up and block it).
+  /// - Parameters:
+  ///   - process: the running process.
+  ///   - started: when it was started.
+  ///   - timeout: seconds after which it is killed.
+  ///   - stdout: reads its stdout to the end.
+  ///   - stderr: reads its stderr to the end.
+  /// - Returns: what it did; a signal's death is 128 + the signal's number.
+  public static func collect(
+    _ process: Process, started: Date, timeout: Double,
+    stdout: @escaping @Sendable () -> Data, stderr: @escaping @Sendable () -> Data
+  ) -> ChuckResult {
     let killer = DispatchWorkItem { [process] in
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-    // Read both pipes concurrently so that neither can fill up and block the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var stdoutData = Data()
     nonisolated(unsafe) var stderrData = Data()
-    DispatchQueue.global().async(group: group) {
-      stdoutData = out.fileHandleForReading.readAllRetryingInterrupts()
-    }
-    DispatchQueue.global().async(group: group) {
-      stderrData = err.fileHandleForReading.readAllRetryingInterrupts()
-    }
+    DispatchQueue.global().async(group: group) { stdoutData = stdout() }
+    DispatchQueue.global().async(group: group) { stderrData = stderr() }
     group.wait()
     process.waitUntilExit()
     killer.cancel()

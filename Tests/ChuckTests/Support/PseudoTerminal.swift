@@ -58,12 +58,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
 /// What one run of `chuck` on pseudo-terminals did (as `ChuckResult`, whose initializer is not
 /// public).
-struct TerminalRun: Sendable {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-  var seconds: Double
-}
+typealias TerminalRun = ChuckResult
 
 /// Where a run's output stream goes.
 enum OutputStream: Sendable, CustomStringConvertible {
@@ -119,28 +114,12 @@ extension ChuckSandbox {
     // Only the child may hold the slave sides now, so that reading ends when it exits.
     if let outTerminal { close(outTerminal.slave) }
     if let errTerminal { close(errTerminal.slave) }
-    let killer = DispatchWorkItem { [process] in
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: killer)
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data()
-    nonisolated(unsafe) var errData = Data()
-    DispatchQueue.global().async(group: group) {
-      outData = outTerminal?.readAll() ?? outPipe.fileHandleForReading.readAllRetryingInterrupts()
-    }
-    DispatchQueue.global().async(group: group) {
-      errData = errTerminal?.readAll() ?? errPipe.fileHandleForReading.readAllRetryingInterrupts()
-    }
-    group.wait()
-    process.waitUntilExit()
-    killer.cancel()
-    let status =
-      process.terminationReason == .uncaughtSignal
-      ? 128 + process.terminationStatus : process.terminationStatus
-    return TerminalRun(
-      status: status, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self),
-      seconds: Date().timeIntervalSince(started))
+    return ChuckSandbox.collect(
+      process, started: started, timeout: 30,
+      stdout: {
+        outTerminal?.readAll() ?? outPipe.fileHandleForReading.readAllRetryingInterrupts()
+      },
+      stderr: { errTerminal?.readAll() ?? errPipe.fileHandleForReading.readAllRetryingInterrupts() }
+    )
   }
 }
