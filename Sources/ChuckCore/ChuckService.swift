@@ -123,7 +123,7 @@ public struct ChuckAPI: ChuckService {
   /// worth waiting for.
   public func image(at url: URL) async throws(ChuckError) -> Data {
     let worker = ChuckWorker(
-      url: url, accept: "image/*", userAgent: ChuckVersion.userAgent, transport: transport,
+      url: url, userAgent: ChuckVersion.userAgent, transport: transport,
       policy: RetryPolicy(retries: 0), limits: limits, notFound: .notFound(path: url.path))
     workerCreated?(worker)
     let body = try await worker.fetch().body

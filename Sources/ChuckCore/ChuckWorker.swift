@@ -18,20 +18,20 @@ public final class ChuckWorker: Sendable {
   /// Makes a worker for one call.
   /// - Parameters:
   ///   - url: the full URL to GET.
-  ///   - accept: the `Accept` header.
   ///   - userAgent: the `User-Agent` header.
   ///   - transport: how to send one attempt.
   ///   - policy: retries and their spacing.
   ///   - limits: the per-attempt deadline and the body size limit.
   ///   - notFound: what a 404 answer means for this call.
   public init(
-    url: URL, accept: String = "application/json", userAgent: String,
+    url: URL, userAgent: String,
     transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
     notFound: ChuckError
   ) {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
-    request.setValue(accept, forHTTPHeaderField: "Accept")
+    // The spec: every request sends it, icons included (the API picks JSON, text or HTML by it).
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     self.request = request
     self.transport = transport
@@ -71,7 +71,7 @@ public final class ChuckWorker: Sendable {
     do {
       return try JSONDecoder().decode(T.self, from: response.body)
     } catch {
-      throw .badResponse(Self.describe(error))
+      throw .badResponse(DecodingProblem.describe(error))
     }
   }
 
@@ -94,23 +94,5 @@ public final class ChuckWorker: Sendable {
       contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
       .lowercased() ?? ""
     return media == "application/json" || media.hasSuffix("+json")
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "not valid JSON" }
-    switch error {
-    case .keyNotFound(let key, _): return "the field '\(key.stringValue)' is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "a field has the wrong type at \(path(context))"
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty
-        ? "not valid JSON" : "an impossible value at \(path(context))"
-    @unknown default: return "not valid JSON"
-    }
-  }
-
-  private static func path(_ context: DecodingError.Context) -> String {
-    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    return path.isEmpty ? "the top level" : path.joined(separator: ".")
   }
 }

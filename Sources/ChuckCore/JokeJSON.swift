@@ -7,7 +7,7 @@ public enum JokeJSON {
   /// - Parameter joke: the joke.
   /// - Returns: the JSON text.
   public static func object(_ joke: ChuckJoke) -> String {
-    encode(joke) + "\n"
+    encode(joke, with: makeEncoder()) + "\n"
   }
 
   /// A JSON array of joke objects, one object per line, followed by a newline.
@@ -15,18 +15,23 @@ public enum JokeJSON {
   /// - Returns: the JSON text.
   public static func array(_ jokes: [ChuckJoke]) -> String {
     guard !jokes.isEmpty else { return "[]\n" }
+    let encoder = makeEncoder()
     var output = "[\n"
     output.reserveCapacity(jokes.count * 400)
     for (index, joke) in jokes.enumerated() {
-      output += encode(joke)
+      output += encode(joke, with: encoder)
       output += index == jokes.count - 1 ? "\n]\n" : ",\n"
     }
     return output
   }
 
-  private static func encode(_ joke: ChuckJoke) -> String {
+  private static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  private static func encode(_ joke: ChuckJoke, with encoder: JSONEncoder) -> String {
     // Encoding strings, string arrays and finite numbers cannot fail.
     let data = (try? encoder.encode(joke)) ?? Data("{}".utf8)
     return String(decoding: JSONText.escapingTerminalControls(Array(data)), as: UTF8.self)
@@ -56,22 +61,38 @@ public enum JSONText {
   /// - Parameter json: UTF-8 JSON text.
   /// - Returns: the same JSON with those characters escaped.
   public static func escapingTerminalControls(_ json: [UInt8]) -> [UInt8] {
-    // Every such character's UTF-8 form starts with one of these bytes.
-    guard json.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
-      return json
-    }
+    guard mayHoldTerminalControls(json) else { return json }
     var output: [UInt8] = []
     output.reserveCapacity(json.count + 64)
-    var scalars = String(decoding: json, as: UTF8.self).unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
+    appendEscapingTerminalControls(json, to: &output)
+    return output
+  }
+
+  /// Appends JSON text to `output` with DEL, C1 and bidirectional controls escaped, copying it as
+  /// it is when it holds none (the usual case: no decoding, no allocation).
+  /// - Parameters:
+  ///   - json: UTF-8 JSON text.
+  ///   - output: where to append it.
+  public static func appendEscapingTerminalControls(
+    _ json: some Collection<UInt8>, to output: inout [UInt8]
+  ) {
+    guard mayHoldTerminalControls(json) else {
+      output.append(contentsOf: json)
+      return
+    }
+    for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
       if scalar.value >= 0x7F, TerminalSafeText.isUnsafe(scalar) {
-        output.append(contentsOf: "\\u".utf8)
-        let hex = String(scalar.value, radix: 16, uppercase: false)
-        output.append(contentsOf: (String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        let hex = String(scalar.value, radix: 16)
+        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
       } else {
-        output.append(contentsOf: String(scalar).utf8)
+        UTF8.encode(scalar) { output.append($0) }
       }
     }
-    return output
+  }
+
+  /// Whether any byte could start the UTF-8 form of DEL (7F), a C1 control (C2 80–9F) or a bidi
+  /// control (D8 9C, E2 80 8E–8F, E2 80 AA–AE, E2 81 A6–A9).
+  private static func mayHoldTerminalControls(_ json: some Collection<UInt8>) -> Bool {
+    json.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
   }
 }

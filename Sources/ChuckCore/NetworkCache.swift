@@ -78,25 +78,23 @@ public struct NetworkCache<T: Codable>: Sendable {
   public func append(_ item: T, check: (RawItems) throws(ChuckError) -> Void) throws(ChuckError)
     -> Int
   {
-    try Self.makeDirectory(fileURL.deletingLastPathComponent())
-    let lock = try acquireLock()
-    defer { close(lock) }
-    removeStaleTemporaryFiles()
-    let raw = try loadRaw()
-    try check(raw)
-    let encoded = try Self.encode(item)
-    var bytes: [UInt8] = []
-    if let insertion = raw.insertion {
-      bytes.reserveCapacity(raw.bytes.count + encoded.count + 1)
-      bytes.append(contentsOf: raw.bytes[..<insertion])
-      if !raw.items.isEmpty { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: encoded)
-      bytes.append(contentsOf: raw.bytes[insertion...])
-    } else {
-      bytes = Array(#"{"items":["#.utf8) + encoded + Array(#"],"version":1}"#.utf8)
+    try exclusively { () throws(ChuckError) -> Int in
+      let raw = try loadRaw()
+      try check(raw)
+      let encoded = try Self.encode(item)
+      var bytes: [UInt8] = []
+      if let insertion = raw.insertion {
+        bytes.reserveCapacity(raw.bytes.count + encoded.count + 1)
+        bytes.append(contentsOf: raw.bytes[..<insertion])
+        if !raw.items.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: encoded)
+        bytes.append(contentsOf: raw.bytes[insertion...])
+      } else {
+        bytes = Array(#"{"items":["#.utf8) + encoded + Array(#"],"version":1}"#.utf8)
+      }
+      try writeFile(bytes)
+      return raw.items.count + 1
     }
-    try writeFile(bytes)
-    return raw.items.count + 1
   }
 
   /// Changes the list under the lock: reads it, lets `body` change it, and writes it back
@@ -106,14 +104,12 @@ public struct NetworkCache<T: Codable>: Sendable {
   /// - Throws: what `body` throws, ``ChuckError/lockTimeout(path:seconds:)``, any error of
   ///   ``load()``, or ``ChuckError/storageWriteFailed(path:reason:)``.
   public func modify<R>(_ body: (inout [T]) throws(ChuckError) -> R) throws(ChuckError) -> R {
-    try Self.makeDirectory(fileURL.deletingLastPathComponent())
-    let lock = try acquireLock()
-    defer { close(lock) }
-    removeStaleTemporaryFiles()
-    var items = try load()
-    let result = try body(&items)
-    try write(items)
-    return result
+    try exclusively { () throws(ChuckError) -> R in
+      var items = try load()
+      let result = try body(&items)
+      try write(items)
+      return result
+    }
   }
 
   /// Removes items under the lock, by writing back the others byte for byte. When `select`
@@ -129,27 +125,25 @@ public struct NetworkCache<T: Codable>: Sendable {
       _ = try select(RawItems(bytes: [], items: [], arrayStart: nil, insertion: nil))
       return []
     }
-    try Self.makeDirectory(fileURL.deletingLastPathComponent())
-    let lock = try acquireLock()
-    defer { close(lock) }
-    removeStaleTemporaryFiles()
-    let raw = try loadRaw()
-    let removed = try select(raw).filter { raw.items.indices.contains($0) }
-    guard !removed.isEmpty, let arrayStart = raw.arrayStart, let insertion = raw.insertion else {
-      return []
+    return try exclusively { () throws(ChuckError) -> [Int] in
+      let raw = try loadRaw()
+      let removed = try select(raw).filter { raw.items.indices.contains($0) }
+      guard !removed.isEmpty, let arrayStart = raw.arrayStart, let insertion = raw.insertion else {
+        return []
+      }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(raw.bytes.count)
+      bytes.append(contentsOf: raw.bytes[..<arrayStart])
+      var first = true
+      for (position, range) in raw.items.enumerated() where !removed.contains(position) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        bytes.append(contentsOf: raw.bytes[range])
+      }
+      bytes.append(contentsOf: raw.bytes[insertion...])
+      try writeFile(bytes)
+      return removed.sorted()
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(raw.bytes.count)
-    bytes.append(contentsOf: raw.bytes[..<arrayStart])
-    var first = true
-    for (position, range) in raw.items.enumerated() where !removed.contains(position) {
-      if !first { bytes.append(UInt8(ascii: ",")) }
-      first = false
-      bytes.append(contentsOf: raw.bytes[range])
-    }
-    bytes.append(contentsOf: raw.bytes[insertion...])
-    try writeFile(bytes)
-    return removed.sorted()
   }
 
   /// Replaces the whole list without reading it (for a cache, whose old content, even corrupt,
@@ -158,11 +152,19 @@ public struct NetworkCache<T: Codable>: Sendable {
   /// - Throws: ``ChuckError/lockTimeout(path:seconds:)`` or
   ///   ``ChuckError/storageWriteFailed(path:reason:)``.
   public func replace(with items: [T]) throws(ChuckError) {
+    try exclusively { () throws(ChuckError) -> Void in
+      try write(items)
+    }
+  }
+
+  /// Runs `body` as the only writer: creates the list's folder, takes the lock (waiting at most
+  /// ``lockTimeout``) and removes the temporary files a killed writer left behind.
+  private func exclusively<R>(_ body: () throws(ChuckError) -> R) throws(ChuckError) -> R {
     try Self.makeDirectory(fileURL.deletingLastPathComponent())
     let lock = try acquireLock()
     defer { close(lock) }
     removeStaleTemporaryFiles()
-    try write(items)
+    return try body()
   }
 
   /// When the list was last written, or `nil` when there is no file.
@@ -258,30 +260,12 @@ public struct NetworkCache<T: Codable>: Sendable {
     do {
       envelope = try JSONDecoder().decode(Envelope.self, from: data)
     } catch {
-      throw .storageCorrupt(path: path, reason: Self.describe(error))
+      throw .storageCorrupt(path: path, reason: DecodingProblem.describe(error))
     }
     guard envelope.version == Self.formatVersion else {
       throw .storageUnsupportedVersion(path: path, version: envelope.version)
     }
     return envelope.items
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    switch error as? DecodingError {
-    case .keyNotFound(let key, let context)?:
-      return "'\(key.stringValue)' missing at \(location(context))"
-    case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-      return "wrong type at \(location(context))"
-    case .dataCorrupted(let context)?:
-      return context.codingPath.isEmpty ? "not valid JSON" : "bad value at \(location(context))"
-    default:
-      return "not valid JSON"
-    }
-  }
-
-  private static func location(_ context: DecodingError.Context) -> String {
-    let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    return path.isEmpty ? "the top level" : path.joined(separator: ".")
   }
 
   // MARK: Writing

@@ -242,12 +242,7 @@ public struct SavedJokes: Sendable {
     output.reserveCapacity(pieceSize + 4096)
     output.append(contentsOf: "[\n".utf8)
     for (index, position) in positions.enumerated() {
-      let item = raw.bytes[entries[position].item]
-      if item.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
-        output.append(contentsOf: JSONText.escapingTerminalControls(Array(item)))
-      } else {
-        output.append(contentsOf: item)
-      }
+      JSONText.appendEscapingTerminalControls(raw.bytes[entries[position].item], to: &output)
       output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
       if output.count >= pieceSize {
         write(output)

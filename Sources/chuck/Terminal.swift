@@ -77,6 +77,13 @@ struct Terminal: Sendable {
     err(stderrStyle.red("error: " + message) + "\n")
   }
 
+  /// The line on stderr that says a joke was saved and how long the list is now.
+  func saved(_ joke: ChuckJoke, count: Int) {
+    err(
+      stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) "
+        + (count == 1 ? "joke" : "jokes") + ".\n")
+  }
+
   /// One `note:` line on stderr, its text made safe.
   func note(_ message: String) {
     err("note: " + TerminalSafeText.render(message, keepNewlines: false) + "\n")

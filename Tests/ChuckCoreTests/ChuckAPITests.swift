@@ -163,7 +163,7 @@ import Testing
     #expect(ChuckAPI.maxResponseBytes == 1_048_576)
   }
 
-  /// `image(at:)` returns an image's bytes, asking with `Accept: image/*`.
+  /// `image(at:)` returns an image's bytes, asking, as every request does, with `Accept: application/json`.
   @Test func imageAccepted() async throws {
     let png = try Samples.icon()
     let script = ScriptedTransport([.success(HTTPResponse(status: 200, body: png))])
@@ -171,7 +171,7 @@ import Testing
     #expect(try await api("https://api.chucknorris.io", script).image(at: url) == png)
     let sent = try #require(script.requests.current.first)
     #expect(sent.url == url)
-    #expect(sent.value(forHTTPHeaderField: "Accept") == "image/*")
+    #expect(sent.value(forHTTPHeaderField: "Accept") == "application/json")
     #expect(sent.value(forHTTPHeaderField: "User-Agent") == ChuckVersion.userAgent)
   }
 

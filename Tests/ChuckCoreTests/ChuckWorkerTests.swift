@@ -243,22 +243,22 @@ private final class WorkerWatch: @unchecked Sendable {
     ("", "the body is empty"),
     ("{\"categories\":[\"dev\"],\"created_at\":\"2020-01-05 13:4", "not valid JSON"),
     ("<html>", "not valid JSON"),
-    ("[1,2,3]", "a field has the wrong type at the top level"),
+    ("[1,2,3]", "wrong type at the top level"),
     (
       jokeJSON().replacingOccurrences(of: "\"value\":", with: "\"valeur\":"),
-      "the field 'value' is missing"
+      "'value' missing at the top level"
     ),
     (
       jokeJSON(createdAt: "2020-02-30 25:61:00"),
-      "an impossible value at created_at"
+      "bad value at created_at"
     ),
     (
       jokeJSON().replacingOccurrences(of: "\"categories\":[\"dev\"]", with: "\"categories\":[7]"),
-      "a field has the wrong type at categories.0"
+      "wrong type at categories.0"
     ),
     (
       jokeJSON().replacingOccurrences(of: "\"categories\":[\"dev\"]", with: "\"categories\":null"),
-      "a field has the wrong type at categories"
+      "wrong type at categories"
     ),
   ])
   func badBodies(body: String, reason: String) async {

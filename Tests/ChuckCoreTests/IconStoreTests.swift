@@ -146,7 +146,7 @@ private struct ImageService: ChuckService {
     #expect(again == file)
     let log = try fake.requests()
     #expect(log.map(\.path) == ["/img/avatar/chuck-norris.png"])
-    #expect(log.first?.headers["accept"] == "image/*")
+    #expect(log.first?.headers["accept"] == "application/json")
     let names = try FileManager.default.contentsOfDirectory(atPath: icons.directory.path)
     #expect(names == [file.lastPathComponent])
     await stop(fake)

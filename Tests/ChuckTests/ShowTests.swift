@@ -1,3 +1,4 @@
+import ChuckCore
 import ChuckTestSupport
 import Foundation
 import Testing
@@ -123,6 +124,13 @@ struct ShowOutput {
       try api.requests().filter { $0.path.hasPrefix("/jokes/") }.map(\.path) == [
         "/jokes/\(remote.id)"
       ])
+    // Every request, the icon's included, sends the spec's two headers.
+    let requests = try api.requests()
+    #expect(requests.contains { $0.path == Self.iconPath })
+    for request in requests {
+      #expect(request.headers["accept"] == "application/json", "\(request.path)")
+      #expect(request.headers["user-agent"] == "chuck/\(ChuckVersion.current)", "\(request.path)")
+    }
 
     let json = try await sandbox.chuck(["show", remote.id, "--json"])
     #expect(json.status == 0)

@@ -26,9 +26,7 @@ struct Random: AsyncParsableCommand {
       let terminal = context.terminal
       terminal.out(
         context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
-      let noun = count == 1 ? "joke" : "jokes"
-      terminal.err(
-        terminal.stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) \(noun).\n")
+      terminal.saved(joke, count: count)
     }
   }
 }

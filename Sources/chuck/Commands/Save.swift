@@ -29,10 +29,11 @@ struct Save: AsyncParsableCommand {
       let terminal = context.terminal
       var added: [ChuckJoke] = []
       var status: Int32 = 0
+      // Ids already saved are refused without asking the API (the list is read once; `add`
+      // checks again under the lock, so an id given twice is still saved once).
+      let saved = try context.collection.saved()
       for id in ids {
         do throws(ChuckError) {
-          // An id already saved is refused without asking the API for it.
-          let saved = try context.collection.saved()
           if let position = saved.position(of: id) {
             throw .duplicate(id: id, preview: JokePreview.make(saved.value(at: position)))
           }
@@ -43,9 +44,7 @@ struct Save: AsyncParsableCommand {
           let count = try context.collection.add(joke)
           added.append(joke)
           if !context.json { terminal.out(TerminalSafeText.render(joke.value) + "\n") }
-          terminal.err(
-            terminal.stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) "
-              + (count == 1 ? "joke" : "jokes") + ".\n")
+          terminal.saved(joke, count: count)
         } catch {
           switch error {
           case .duplicate:
