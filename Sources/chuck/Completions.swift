@@ -3,27 +3,24 @@ import Foundation
 
 /// Completions for the shell, from local files only: a completion must never wait on the network.
 enum Completions {
-  @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]
-  {
+  private static var components: ChuckComponents? {
     guard
       let configuration = try? ChuckConfiguration(
-        environment: ProcessInfo.processInfo.environment),
-      let saved = try? JokeCollection(store: NetworkCache(fileURL: configuration.listFile)).saved()
-    else { return [] }
-    return (0..<saved.count).map { saved.id(at: $0) }.filter { $0.hasPrefix(prefix) }
+        environment: ProcessInfo.processInfo.environment)
+    else { return nil }
+    return ChuckComponents(configuration: configuration)
+  }
+
+  @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]
+  {
+    guard let saved = try? components?.collection.saved() else { return [] }
+    return saved.ids.filter { $0.hasPrefix(prefix) }
   }
 
   @Sendable static func categories(_ arguments: [String], _ index: Int, _ prefix: String)
     -> [String]
   {
-    guard
-      let configuration = try? ChuckConfiguration(
-        environment: ProcessInfo.processInfo.environment),
-      let names = CategoryCatalog(
-        cacheDirectory: configuration.cacheDirectory,
-        service: ChuckAPI(configuration: configuration)
-      ).cached
-    else { return [] }
+    guard let names = components?.catalog.cached else { return [] }
     // Names come from a server: offer only plain ones, never a control character or a line break
     // that the shell would print or split.
     return names.filter { name in

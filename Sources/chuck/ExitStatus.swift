@@ -12,7 +12,7 @@ extension ChuckError {
     case .connectionFailed, .timedOut, .serverError, .rateLimited: return 69
     case .internalError: return 70
     case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,
-      .lockTimeout:
+      .cacheWriteFailed, .outputFailed, .lockTimeout:
       return 74
     case .unexpectedStatus, .redirected, .badResponse, .responseTooLarge: return 76
     case .cancelled: return 130

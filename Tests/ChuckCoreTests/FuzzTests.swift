@@ -144,7 +144,7 @@ import Testing
         let joke = try await worker.decode(ChuckJoke.self)
         decoded += 1
         #expect(PostgresTimestamp(joke.createdAt) != nil)
-        #expect(ChuckJoke.isAcceptableID(joke.id))
+        #expect(JokeID.isAcceptable(joke.id))
       } catch {
         guard case .badResponse = error else {
           Issue.record("unexpected \(error)")

@@ -50,9 +50,52 @@ func makeJoke(
   value: String = "Don't worry about tests, Chuck Norris's test cases cover your code too.",
   categories: [String] = ["dev"],
   createdAt: String = "2020-01-05 13:42:19.104863",
-  url: String? = nil
+  updatedAt: String? = nil,
+  iconURL: String = "https://api.chucknorris.io/img/avatar/chuck-norris.png",
+  url: String? = nil,
+  extraFields: [String: JSONValue] = [:]
 ) throws -> ChuckJoke {
-  try ChuckJoke(id: id, value: value, categories: categories, createdAt: createdAt, url: url)
+  try ChuckJoke(
+    id: id, value: value, categories: categories, createdAt: createdAt, updatedAt: updatedAt,
+    iconURL: iconURL, url: url, extraFields: extraFields)
+}
+
+extension NetworkCache {
+  /// Rewrites the whole list under the lock, through the real file mechanics: how tests put a
+  /// list of any shape in place (the product only appends, removes and replaces).
+  func modify<R>(_ body: (inout [T]) throws(ChuckError) -> R) throws(ChuckError) -> R {
+    try file.exclusively { () throws(ChuckError) -> R in
+      var items = try load()
+      let result = try body(&items)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let encoded = (try? encoder.encode(items)) ?? Data("[]".utf8)
+      try file.replace(
+        with: Array(#"{"items":"#.utf8) + Array(encoded) + Array(#","version":1}"#.utf8))
+      return result
+    }
+  }
+}
+
+extension JokeListView {
+  /// The whole output for jokes, each shown by its id, date and text.
+  func render(_ jokes: [ChuckJoke]) -> String {
+    render(rows: jokes.map { Row(id: $0.id, created: $0.created, value: $0.value) })
+  }
+}
+
+extension SavedJokes {
+  /// The streamed JSON array, gathered whole.
+  func jsonArray(_ positions: [Int]) -> [UInt8] {
+    var output: [UInt8] = []
+    jsonArray(positions) { output.append(contentsOf: $0) }
+    return output
+  }
+}
+
+extension PostgresTimestamp {
+  /// The same instant as a `Date`, computed independently of the fast path's arithmetic.
+  var date: Date { Date(timeIntervalSince1970: TimeInterval(microseconds) / 1_000_000) }
 }
 
 /// The JSON text of a joke object as the API sends it.

@@ -57,10 +57,9 @@ public final class ChuckSandbox: @unchecked Sendable {
     return FakeAPI.packageRoot.appendingPathComponent(".build/debug/chuck")
   }()
 
-  /// Where runs of an instrumented binary write their coverage profiles: outside every sandbox
-  /// (tests look at what a sandbox holds) and outside the test run's own profile folder.
-  static let profiles = FileManager.default.temporaryDirectory
-    .appendingPathComponent("chuck-test-profiles-\(getpid())", isDirectory: true)
+  /// Where runs of an instrumented binary write their coverage profiles: inside the sandbox,
+  /// beside (not in) the folders that tests look at, so they go when the sandbox goes.
+  public var profiles: URL { root.appendingPathComponent("profiles", isDirectory: true) }
 
   /// Makes the directories (not the data directory itself: `chuck` must create it).
   /// - Parameter api: the fake API to point `CHUCK_API_URL` at.
@@ -92,7 +91,7 @@ public final class ChuckSandbox: @unchecked Sendable {
     // Under `swift test --enable-code-coverage` the binary is instrumented and writes a profile
     // when it exits: into the sandbox, never the working directory nor the test run's own
     // profile folder, where a run killed mid-write would leave a file that breaks the merge.
-    environment["LLVM_PROFILE_FILE"] = Self.profiles.appendingPathComponent("%p.profraw").path
+    environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
     return environment
   }
 

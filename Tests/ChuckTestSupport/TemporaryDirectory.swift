@@ -1,13 +1,28 @@
 import Foundation
 
-/// Real temporary directories for tests.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Real temporary directories for tests, all inside one folder of this test process that is
+/// removed when the process exits: a test run leaves nothing behind in the temporary folder.
 public enum TemporaryDirectory {
-  /// Creates a new, empty directory under the system's temporary folder.
+  /// This process's folder, made (and its removal at exit arranged) on first use.
+  public static let root: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("chuck-tests-\(getpid())", isDirectory: true)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit {
+      try? FileManager.default.removeItem(at: TemporaryDirectory.root)
+    }
+    return url
+  }()
+
+  /// Creates a new, empty directory inside ``root``.
   /// - Parameter prefix: the start of its name.
   /// - Returns: the directory.
   public static func make(prefix: String = "chuck-test") throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    let url = root.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -256,4 +256,41 @@ import Testing
     #expect(result.status == 0)
     #expect(try JSON.parse(result.stdout) == .array([]))
   }
+
+  /// A list written with escaped keys (valid JSON that any tool may write) is read like any
+  /// other: listed, shown and added to, its other bytes kept.
+  @Test func escapedKeysAreRead() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [MadeUpJoke(2, "Chuck Norris adds more.")])
+    let id = "escapedKey000000000000"
+    let text =
+      #"{"vers\u0069on":1,"it\u0065ms":[{"categories":[],"#
+      + #""created_at":"2020-01-05 13:42:19.104863","#
+      + #""icon_url":"https://api.chucknorris.io/img/avatar/chuck-norris.png","#
+      + #""\u0069d":"\#(id)","updated_at":"2020-01-05 13:42:19.104863","#
+      + #""url":"https://api.chucknorris.io/jokes/\#(id)","v\u0061lue":"Chuck Norris escapes keys."}]}"#
+    try sandbox.writeListText(text)
+    let listed = try await sandbox.chuck(["list"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("Chuck Norris escapes keys.") && listed.stdout.contains(id))
+    let shown = try await sandbox.chuck(["show", id])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.contains("Chuck Norris escapes keys."))
+    let added = try await sandbox.chuck(["random"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let bytes = try #require(sandbox.listBytes)
+    #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(String(text.dropLast(2))))
+  }
+
+  /// A failed write of the output (a full disk behind `> file`) is an error, exit 74: a backup
+  /// made with `chuck list --json > file` never looks successful when it is not.
+  @Test(arguments: [["list"], ["list", "--json"]])
+  func outputWriteFailureIsAnError(arguments: [String]) async throws {
+    let sandbox = try ChuckSandbox()
+    try sandbox.writeList([MadeUpJoke(1, "Chuck Norris fills disks.").object])
+    let result = try await sandbox.shell(
+      #""$CHUCK" "# + arguments.joined(separator: " ") + " > /dev/full")
+    #expect(result.status == 74)
+    #expect(result.stderr.hasPrefix("error: cannot write the output: "), "\(result.stderr)")
+    #expect(result.stderr.lines.count == 1)
+  }
 }

@@ -53,6 +53,19 @@ import Testing
     #expect(try Self.randomRequests(api).count == 3)
   }
 
+  /// `--exclude` with a name the API does not have is refused before any joke is fetched: exit
+  /// 66 and the known categories, as for `--category`.
+  @Test func unknownExcludedCategoryIsRefused() async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.dev])
+    let result = try await sandbox.chuck(["random", "--exclude", "explict"])
+    #expect(result.status == 66)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("error: no jokes in category 'explict'"), "\(result.stderr)")
+    #expect(result.stderr.contains("explicit"))
+    #expect(try Self.randomRequests(api).isEmpty)
+    #expect(sandbox.listBytes == nil)
+  }
+
   /// `--exclude` is repeatable: no joke of any of the excluded categories.
   @Test func excludeIsRepeatable() async throws {
     let (_, sandbox) = try await startSandbox(pool: [

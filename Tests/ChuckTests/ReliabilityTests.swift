@@ -88,15 +88,6 @@ import Testing
     #expect(sandbox.dataDirectoryEntries.allSatisfy { !$0.contains(".tmp-") })
   }
 
-  /// Prints the fault matrix's size (the figure CI's log shows).
-  @Test func faultMatrixFigure() {
-    print(
-      "reliability: fault matrix, \(Self.faults.count) faults x 2 commands = "
-        + "\(Self.faults.count * 2) cases, each checked for status, error line, attempts, list bytes"
-    )
-    #expect(Self.faults.count >= 20)
-  }
-
   /// SIGKILL at random moments of `chuck random` on a large list: after every kill the list
   /// parses and holds the old jokes, plus at most the new one; no temporary file outlives the
   /// next successful save.
@@ -109,7 +100,7 @@ import Testing
     // How long a whole save takes here, to spread the kills over it.
     let timing = try await sandbox.chuck(["random"])
     try #require(timing.status == 0, "\(timing.stderr)")
-    let environment = withProfile([:])
+    let environment: [String: String?] = [:]
     let (saved, tornOrLost) = try await onThread { () throws -> (Int, Int) in
       var expected = try Self.ids(in: sandbox.listFile)
       var generator = SeededGenerator(seed: 2026)
@@ -159,7 +150,7 @@ import Testing
     let pool = (0..<writers).map { MadeUpJoke(700_000 + $0, "Concurrent joke \($0).") }
     let (_, sandbox) = try await startSandbox(pool: pool)
     try sandbox.writeList((0..<1_000).map { MadeUpJoke(800_000 + $0, "Old joke \($0).").object })
-    let environment = withProfile([:])
+    let environment: [String: String?] = [:]
     let (failedWriters, reads, badReads) = try await onThread { () throws -> (Int, Int, Int) in
       let started = try (0..<writers).map { _ in
         try sandbox.startDiscardingOutput(["random"], environment: environment)

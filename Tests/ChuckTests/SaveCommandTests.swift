@@ -44,11 +44,30 @@ import Testing
     #expect(try sandbox.savedIDs() == [Self.first.id, Self.second.id])
   }
 
-  /// The same id twice in one command: saved once, the second is a duplicate (exit 1).
-  @Test func sameIdTwiceIsSavedOnce() async throws {
-    let (_, sandbox) = try await startSandbox(pool: [Self.first])
-    let result = try await sandbox.chuck(["save", Self.first.id, Self.first.id])
-    #expect(result.status == 1)
+  /// The same id twice in one command: asked for once and saved once (exit 0).
+  @Test func sameIdTwiceIsFetchedOnce() async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.first, Self.second])
+    let result = try await sandbox.chuck(
+      ["save", Self.first.id, Self.second.id, Self.first.id])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try sandbox.savedIDs() == [Self.first.id, Self.second.id])
+    #expect(
+      try Self.jokeRequests(api) == ["/jokes/\(Self.first.id)", "/jokes/\(Self.second.id)"])
+  }
+
+  /// `--json`: when a later id fails (here the API is down), the jokes already saved are still
+  /// printed as a JSON array, and the command ends with the failure's status.
+  @Test func jsonPrintsWhatWasSavedBeforeAFailure() async throws {
+    let (_, sandbox) = try await startSandbox(
+      rules: [#"{"path":"/jokes/\#(Self.second.id)","status":503,"times":-1}"#],
+      pool: [Self.first, Self.second])
+    let result = try await sandbox.chuck(
+      ["save", "--json", Self.first.id, Self.second.id], ["CHUCK_RETRIES": "0"])
+    #expect(result.status == 69, "\(result.stderr)")
+    let printed =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+    #expect(printed?.map { $0["id"] as? String } == [Self.first.id])
+    #expect(result.stderr.lines.last?.hasPrefix("error: ") == true, "\(result.stderr)")
     #expect(try sandbox.savedIDs() == [Self.first.id])
   }
 

@@ -14,7 +14,7 @@ struct Categories: AsyncParsableCommand {
       let terminal = context.terminal
       let (names, source) = try await terminal.withSpinner("Fetching the categories…") {
         () async throws(ChuckError) -> ([String], CategoryCatalog.Source) in
-        try await context.catalog.categories()
+        try await context.components.catalog.categories()
       }
       if case .staleCache(let error) = source {
         terminal.note(

@@ -21,9 +21,12 @@ struct Random: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      let joke = try await context.randomJoke(category: category, excluding: exclude)
-      let count = try context.collection.add(joke)
       let terminal = context.terminal
+      let joke = try await terminal.withSpinner("Fetching a joke…") {
+        () async throws(ChuckError) -> ChuckJoke in
+        try await context.components.randomJokes.fetch(category: category, excluding: exclude)
+      }
+      let count = try context.collection.add(joke)
       terminal.out(
         context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
       terminal.saved(joke, count: count)

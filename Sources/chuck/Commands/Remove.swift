@@ -19,14 +19,13 @@ struct Remove: AsyncParsableCommand {
 
   func validate() throws {
     guard !ids.isEmpty else { throw ValidationError("Give at least one joke id.") }
-    for id in ids where id.count < JokeCollection.minimumPrefixLength {
-      throw ValidationError(
-        "An id prefix needs at least \(JokeCollection.minimumPrefixLength) characters.")
+    for id in ids {
+      if let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
     }
   }
 
   func run() async throws {
-    try await options.runReportingStatus { (context: Context) async throws(ChuckError) -> Int32 in
+    try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
       let terminal = context.terminal
       let removal = try context.collection.remove(ids)
       if context.json {
@@ -34,12 +33,13 @@ struct Remove: AsyncParsableCommand {
           #"{"removed":"# + JSONText.array(of: removal.removed.map(\.id), lineBreak: false)
             + #","not_found":"# + JSONText.array(of: removal.notFound, lineBreak: false) + "}\n")
       } else {
-        for (id, preview) in removal.removed {
-          terminal.out("Removed \(id) \u{201C}\(preview)\u{201D}\n")
+        for joke in removal.removed {
+          terminal.out("Removed \(joke.id) \u{201C}\(joke.preview)\u{201D}\n")
         }
       }
-      for id in removal.notFound { terminal.report(.noSavedMatch(id)) }
-      return removal.notFound.isEmpty ? 0 : 66
+      let notFound = removal.notFound.map { ChuckError.noSavedMatch($0) }
+      notFound.forEach(terminal.report)
+      return notFound.first
     }
   }
 }

@@ -6,7 +6,8 @@ struct Save: AsyncParsableCommand {
     abstract: "Fetch jokes by id and save them to your list.",
     discussion: """
       Each joke follows the rule of random: one already saved is not saved again. Exits 66 when \
-      any id was not found, else 1 when any was already saved; the others are saved either way.
+      any id was not found, else 1 when any was already saved; the others are saved either way. \
+      An id given twice is fetched and saved once.
       """
   )
 
@@ -17,49 +18,35 @@ struct Save: AsyncParsableCommand {
 
   func validate() throws {
     guard !ids.isEmpty else { throw ValidationError("Give at least one joke id.") }
-    for id in ids where !ChuckJoke.isWellFormedID(id) {
+    for id in ids where !JokeID.isWellFormed(id) {
       throw ValidationError(
         "'\(TerminalSafeText.render(id, keepNewlines: false))' is not a joke id: "
-          + "ids are 22 characters of A-Z, a-z, 0-9, _ and -.")
+          + "ids are \(JokeID.form).")
     }
   }
 
   func run() async throws {
-    try await options.runReportingStatus { (context: Context) async throws(ChuckError) -> Int32 in
+    try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
       let terminal = context.terminal
-      var added: [ChuckJoke] = []
-      var status: Int32 = 0
-      // Ids already saved are refused without asking the API (the list is read once; `add`
-      // checks again under the lock, so an id given twice is still saved once).
-      let saved = try context.collection.saved()
-      for id in ids {
-        do throws(ChuckError) {
-          if let position = saved.position(of: id) {
-            throw .duplicate(id: id, preview: JokePreview.make(saved.value(at: position)))
-          }
-          let joke = try await terminal.withSpinner("Fetching \(id)…") {
-            () async throws(ChuckError) -> ChuckJoke in
-            try await context.service.joke(id: id)
-          }
-          let count = try context.collection.add(joke)
-          added.append(joke)
+      let outcome = await context.components.saver.save(ids) {
+        (id: String) async throws(ChuckError) -> ChuckJoke in
+        try await terminal.withSpinner("Fetching \(id)…") {
+          () async throws(ChuckError) -> ChuckJoke in
+          try await context.service.joke(id: id)
+        }
+      } report: { event in
+        switch event {
+        case .saved(let joke, let count):
           if !context.json { terminal.out(TerminalSafeText.render(joke.value) + "\n") }
           terminal.saved(joke, count: count)
-        } catch {
-          switch error {
-          case .duplicate:
-            terminal.report(error)
-            status = status == 0 ? 1 : status
-          case .jokeNotFound:
-            terminal.report(error)
-            status = 66
-          default:
-            throw error
-          }
+        case .refused(let error):
+          terminal.report(error)
         }
       }
-      if context.json { terminal.out(JokeJSON.array(added)) }
-      return status
+      // What was saved is printed even when the run stopped early: it is in the list now.
+      if context.json { terminal.out(JokeJSON.array(outcome.saved)) }
+      if let stopped = outcome.stoppedBy { terminal.report(stopped) }
+      return outcome.failure
     }
   }
 }

@@ -13,12 +13,8 @@ struct Search: AsyncParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func validate() throws {
-    // The server counts UTF-16 code units (Java strings); check before any request.
-    guard (3...120).contains(query.utf16.count) else {
-      throw ValidationError(
-        "A search query must be 3 to 120 characters long (UTF-16 code units); this one is "
-          + "\(query.utf16.count).")
-    }
+    // Checked before any request.
+    if let problem = SearchQuery.problem(query) { throw ValidationError(problem) }
   }
 
   func run() async throws {
@@ -28,13 +24,13 @@ struct Search: AsyncParsableCommand {
         () async throws(ChuckError) -> [ChuckJoke] in
         try await context.service.search(query: query)
       }
-      let jokes = JokeCollection.oldestFirst(found)
+      let jokes = JokeOrder.oldestFirst(found)
       if context.json {
         terminal.out(JokeJSON.array(jokes))
         return
       }
       let saved = try context.collection.saved()
-      let savedIDs = Set((0..<saved.count).map { saved.id(at: $0) })
+      let savedIDs = Set(saved.ids)
       let noun = jokes.count == 1 ? "joke" : "jokes"
       let view = JokeListView(
         width: terminal.width, style: terminal.stdoutStyle,

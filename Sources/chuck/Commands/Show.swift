@@ -22,27 +22,21 @@ struct Show: AsyncParsableCommand {
   static let iconWait = 2.0
 
   func validate() throws {
-    guard id.count >= JokeCollection.minimumPrefixLength else {
-      throw ValidationError(
-        "An id prefix needs at least \(JokeCollection.minimumPrefixLength) characters.")
-    }
+    if let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
   }
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
       let terminal = context.terminal
-      let joke: ChuckJoke
-      switch try context.collection.find(id) {
-      case .saved(let saved):
-        joke = saved
-      case .ambiguous(let candidates):
-        throw .ambiguousID(prefix: id, candidates: candidates)
-      case .none:
-        guard ChuckJoke.isWellFormedID(id) else { throw .noSavedMatch(id) }
-        joke = try await terminal.withSpinner("Looking up \(id)…") {
+      let found = try await context.collection.lookUp(id) {
+        (id: String) async throws(ChuckError) -> ChuckJoke in
+        try await terminal.withSpinner("Looking up \(id)…") {
           () async throws(ChuckError) -> ChuckJoke in
           try await context.service.joke(id: id)
         }
+      }
+      let joke = found.joke
+      if !found.isSaved {
         terminal.note("this joke is not in your list; it was fetched from the API.")
       }
       if context.json {
@@ -57,11 +51,8 @@ struct Show: AsyncParsableCommand {
 
   /// Downloads (or finds cached) the icon, waiting at most `iconWait`, and decides how to show it.
   static func icon(for joke: ChuckJoke, context: Context) async -> JokeDetailView.Icon {
-    let store = IconStore(
-      cacheDirectory: context.configuration.cacheDirectory,
-      apiBaseURL: context.configuration.apiBaseURL, service: context.service)
-    let wait = min(iconWait, context.configuration.timeout)
-    switch await store.icon(for: joke.iconURL, waitingAtMost: wait) {
+    let wait = min(iconWait, context.components.configuration.timeout)
+    switch await context.components.icons.icon(for: joke.iconURL, waitingAtMost: wait) {
     case .failure(let error):
       return .unavailable("not downloaded: " + (error.errorDescription ?? "unknown error"))
     case .success(let file):

@@ -81,19 +81,12 @@ func startSandbox(
   return (api, try ChuckSandbox(api: api))
 }
 
-/// `environment` as it is: the sandbox's base environment already sends an instrumented binary's
-/// coverage profile into the sandbox (`swift test --enable-code-coverage`). Kept so that every
-/// way of starting `chuck` goes through one place.
-func withProfile(_ environment: [String: String?]) -> [String: String?] {
-  environment
-}
-
 extension ChuckSandbox {
   /// Starts `chuck` without waiting for it (see `start(_:environment:)`).
   func launch(_ arguments: [String], _ environment: [String: String?] = [:]) throws -> (
     Process, Pipe, Pipe
   ) {
-    try start(arguments, environment: withProfile(environment))
+    try start(arguments, environment: environment)
   }
 
   /// Runs `chuck` with its output in pipes, as a script would.
@@ -105,8 +98,7 @@ extension ChuckSandbox {
   func chuck(
     _ arguments: [String], _ environment: [String: String?] = [:], timeout: Double = 60
   ) async throws -> ChuckResult {
-    let environment = withProfile(environment)
-    return try await throttled {
+    try await throttled {
       try self.run(arguments, environment: environment, timeout: timeout)
     }
   }
@@ -120,7 +112,7 @@ extension ChuckSandbox {
     -> ChuckResult
   {
     var merged: [String: String?] = baseEnvironment
-    for (name, value) in withProfile(environment) { merged[name] = value }
+    for (name, value) in environment { merged[name] = value }
     merged["CHUCK"] = ChuckSandbox.binary.path
     let frozen = merged
     return try await throttled {

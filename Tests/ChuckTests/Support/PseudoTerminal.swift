@@ -83,7 +83,7 @@ extension ChuckSandbox {
   ) async throws -> TerminalRun {
     var merged: [String: String?] = baseEnvironment
     merged["TERM"] = "xterm-256color"
-    for (name, value) in withProfile(environment) { merged[name] = value }
+    for (name, value) in environment { merged[name] = value }
     let frozen = merged
     return try await throttled {
       try Self.runWithTerminals(

@@ -1,0 +1,35 @@
+/// The composition root: the objects every command (and every shell completion) uses, built once
+/// from the configuration, so that no command builds a store or a client of its own.
+public struct ChuckComponents: Sendable {
+  /// What the environment said.
+  public let configuration: ChuckConfiguration
+  /// The joke API.
+  public let service: any ChuckService
+  /// The saved list.
+  public let collection: JokeCollection
+  /// The API's category names, cached.
+  public let catalog: CategoryCatalog
+  /// The joke icons, cached.
+  public let icons: IconStore
+
+  /// Builds everything from the configuration.
+  /// - Parameters:
+  ///   - configuration: what the environment said.
+  ///   - service: the joke API; the live one by default.
+  public init(configuration: ChuckConfiguration, service: (any ChuckService)? = nil) {
+    let service = service ?? ChuckAPI(configuration: configuration)
+    self.configuration = configuration
+    self.service = service
+    collection = JokeCollection(store: NetworkCache(fileURL: configuration.listFile))
+    catalog = CategoryCatalog(cacheDirectory: configuration.cacheDirectory, service: service)
+    icons = IconStore(
+      cacheDirectory: configuration.cacheDirectory, apiBaseURL: configuration.apiBaseURL,
+      service: service)
+  }
+
+  /// `chuck random`'s fetch, with its category checks.
+  public var randomJokes: RandomJokes { RandomJokes(service: service, catalog: catalog) }
+
+  /// `chuck save`'s loop.
+  public var saver: JokeSaver { JokeSaver(collection: collection) }
+}

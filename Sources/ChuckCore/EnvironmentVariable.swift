@@ -1,0 +1,59 @@
+/// An environment variable that `chuck` reads: the one list that the configuration, the
+/// terminal, `--help` and the man page's check (`.ci/install-check.sh`) all use.
+public struct EnvironmentVariable: Sendable, Hashable {
+  /// The variable's name.
+  public let name: String
+
+  private init(_ name: String) {
+    self.name = name
+  }
+
+  /// The API's base URL.
+  public static let apiURL = Self("CHUCK_API_URL")
+  /// The folder of the saved list.
+  public static let dataDirectory = Self("CHUCK_DATA_DIR")
+  /// The folder of the icon and category cache.
+  public static let cacheDirectory = Self("CHUCK_CACHE_DIR")
+  /// Seconds per attempt.
+  public static let timeout = Self("CHUCK_TIMEOUT")
+  /// How many times to try again.
+  public static let retries = Self("CHUCK_RETRIES")
+  /// Seconds between attempts.
+  public static let retryDelay = Self("CHUCK_RETRY_DELAY")
+  /// The XDG data folder.
+  public static let xdgDataHome = Self("XDG_DATA_HOME")
+  /// The XDG cache folder.
+  public static let xdgCacheHome = Self("XDG_CACHE_HOME")
+  /// The home folder.
+  public static let home = Self("HOME")
+  /// No colour when set and not empty.
+  public static let noColor = Self("NO_COLOR")
+  /// Colour even into a pipe.
+  public static let clicolorForce = Self("CLICOLOR_FORCE")
+  /// The terminal's type.
+  public static let term = Self("TERM")
+  /// The width to fit output in.
+  public static let columns = Self("COLUMNS")
+  /// Set inside tmux, where no inline image is sent.
+  public static let tmux = Self("TMUX")
+  /// Names the terminal program (iTerm2, WezTerm show inline images).
+  public static let termProgram = Self("TERM_PROGRAM")
+  /// Names the terminal (iTerm2).
+  public static let lcTerminal = Self("LC_TERMINAL")
+  /// Set inside kitty.
+  public static let kittyWindowID = Self("KITTY_WINDOW_ID")
+
+  /// Every variable `chuck` reads, in the order `--help` names them.
+  public static let all: [EnvironmentVariable] = [
+    apiURL, dataDirectory, cacheDirectory, timeout, retries, retryDelay, xdgDataHome, xdgCacheHome,
+    home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal, kittyWindowID,
+  ]
+
+  /// The variable's value in `environment`, or `nil` when it is unset or empty.
+  /// - Parameter environment: a process's environment.
+  /// - Returns: the value.
+  public func value(in environment: [String: String]) -> String? {
+    guard let value = environment[name], !value.isEmpty else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Every failure that `ChuckCore` can report.
+///
+/// Associated values are plain strings and numbers so that the enum stays `Equatable` and
+/// `Sendable`; foreign errors (`URLError`, `DecodingError`, POSIX errors) are translated once, where
+/// they arise.
+public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
+  /// An environment variable holds a value that cannot be used.
+  case invalidEnvironment(variable: String, value: String, expected: String)
+  /// A command-line argument cannot be used.
+  case invalidArgument(String)
+  /// An id prefix matches more than one saved joke.
+  case ambiguousID(prefix: String, candidates: [String])
+  /// The API does not know this joke id (and it is not saved).
+  case jokeNotFound(id: String)
+  /// No saved joke matches this id or prefix, and it is not a full id to look up on the API.
+  case noSavedMatch(String)
+  /// The API answered 404 for this path, which names no joke or category of the user's.
+  case notFound(path: String)
+  /// The API has no jokes in the requested category.
+  case categoryNotFound(String)
+  /// The API has no jokes in the requested category; these are the categories it has.
+  case unknownCategory(String, known: [String])
+  /// Every joke the API sent in this many attempts was of an excluded category.
+  case onlyExcludedJokes(excluded: [String], attempts: Int)
+  /// The joke is already in the list; nothing was saved.
+  case duplicate(id: String, preview: String)
+  /// The server could not be reached (refused, reset, DNS failure…) on the last attempt.
+  case connectionFailed(String)
+  /// The last attempt did not complete within the per-attempt deadline, in seconds.
+  case timedOut(seconds: Double)
+  /// The server answered 5xx on the last attempt.
+  case serverError(status: Int)
+  /// The server answered 429 Too Many Requests.
+  case rateLimited
+  /// The server answered a status that its API never promises for this request.
+  case unexpectedStatus(Int)
+  /// The server answered with a redirect, which is never followed.
+  case redirected(location: String)
+  /// The server answered something that is not the JSON its API promises.
+  case badResponse(String)
+  /// The response body was larger than the limit, in bytes.
+  case responseTooLarge(limit: Int)
+  /// A local file could not be read.
+  case storageUnreadable(path: String, reason: String)
+  /// A local file could be read but does not hold the documented format.
+  case storageCorrupt(path: String, reason: String)
+  /// A local file declares a format version this build does not understand.
+  case storageUnsupportedVersion(path: String, version: Int)
+  /// A file or directory of what the user saved could not be written; the old file was kept.
+  case storageWriteFailed(path: String, reason: String)
+  /// A cache file or directory (icons, categories) could not be written.
+  case cacheWriteFailed(path: String, reason: String)
+  /// The command's output could not be written (a full disk behind `> file`, for example).
+  case outputFailed(reason: String)
+  /// Another process held the list's lock for longer than the limit, in seconds.
+  case lockTimeout(path: String, seconds: Double)
+  /// The operation was cancelled (for example by Ctrl-C).
+  case cancelled
+  /// A state that should be impossible; a bug.
+  case internalError(String)
+
+  /// A one-line, human message, without the `error:` prefix.
+  public var errorDescription: String? {
+    switch self {
+    case .invalidEnvironment(let variable, let value, let expected):
+      return "\(variable)=\(value.debugDescription) is not usable: expected \(expected)"
+    case .invalidArgument(let message):
+      return message
+    case .ambiguousID(let prefix, let candidates):
+      return "'\(prefix)' matches \(candidates.count) saved jokes: "
+        + candidates.joined(separator: ", ") + "; type more of the id"
+    case .jokeNotFound(let id):
+      return "no joke with id '\(id)' in your list or on the API"
+    case .notFound(let path):
+      return "the joke API has nothing at \(path) (HTTP 404)"
+    case .noSavedMatch(let prefix):
+      return "no saved joke matches '\(prefix)' (see chuck list)"
+    case .categoryNotFound(let name):
+      return "no jokes in category '\(name)'"
+    case .unknownCategory(let name, let known):
+      return "no jokes in category '\(name)'; the categories are: "
+        + known.joined(separator: ", ")
+    case .onlyExcludedJokes(let excluded, let attempts):
+      return "the API sent only jokes of "
+        + excluded.joined(separator: ", ")
+        + " in \(attempts) tries; try again, or exclude fewer categories"
+    case .duplicate(let id, let preview):
+      return "already in your list: \(id) \u{201C}\(preview)\u{201D}; nothing saved"
+    case .connectionFailed(let reason):
+      return "could not reach the joke API: \(reason)"
+    case .timedOut(let seconds):
+      return "the joke API did not answer within \(Self.seconds(seconds))"
+    case .serverError(let status):
+      return "the joke API is failing (HTTP \(status)); try again later"
+    case .rateLimited:
+      return "the joke API says too many requests (HTTP 429); try again later"
+    case .unexpectedStatus(let status):
+      return "the joke API answered HTTP \(status), which it never should here"
+    case .redirected(let location):
+      return "the joke API redirected to \(location); redirects are not followed"
+    case .badResponse(let reason):
+      return "the joke API sent a bad response: \(reason)"
+    case .responseTooLarge(let limit):
+      return "the joke API sent more than \(limit / 1024) KiB; refused"
+    case .storageUnreadable(let path, let reason):
+      return "cannot read \(path): \(reason)"
+    case .storageCorrupt(let path, let reason):
+      return "\(path) is not a valid chuck list (\(reason)); it was left untouched"
+    case .storageUnsupportedVersion(let path, let version):
+      return "\(path) has format version \(version), which this chuck does not know; "
+        + "it was left untouched"
+    case .storageWriteFailed(let path, let reason):
+      return "cannot write \(path): \(reason); what was saved is unchanged"
+    case .cacheWriteFailed(let path, let reason):
+      return "cannot write the cache file \(path): \(reason)"
+    case .outputFailed(let reason):
+      return "cannot write the output: \(reason)"
+    case .lockTimeout(let path, let seconds):
+      return "another chuck held \(path) for more than \(Self.seconds(seconds)); gave up"
+    case .cancelled:
+      return "cancelled"
+    case .internalError(let message):
+      return "internal error (a bug in chuck): \(message)"
+    }
+  }
+
+  /// Whether another attempt of the same request may succeed: connection failures, timeouts and
+  /// 5xx answers.
+  public var isTransient: Bool {
+    switch self {
+    case .connectionFailed, .timedOut, .serverError: return true
+    default: return false
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let text = value.rounded() == value ? String(Int(value)) : String(value)
+    return value == 1 ? "\(text) second" : "\(text) seconds"
+  }
+}

@@ -1,0 +1,52 @@
+/// The rules for joke ids and for the prefixes that stand for them, with their wording: the one
+/// place that commands, the collection and the list file's check ask.
+public enum JokeID {
+  /// The shortest prefix that may stand for an id.
+  public static let minimumPrefixLength = 4
+
+  /// What a real id looks like, for messages.
+  public static let form = "22 characters of A-Z, a-z, 0-9, _ and -"
+
+  /// Why `prefix` cannot stand for a saved joke's id, or `nil` when it can.
+  /// - Parameter prefix: a full id or the start of one.
+  /// - Returns: the problem, worded for the user.
+  public static func prefixProblem(_ prefix: String) -> String? {
+    prefix.count >= minimumPrefixLength
+      ? nil : "an id prefix needs at least \(minimumPrefixLength) characters"
+  }
+
+  /// Checks that `prefix` may stand for a saved joke's id.
+  /// - Parameter prefix: a full id or the start of one.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for one that is too short.
+  public static func checkPrefix(_ prefix: String) throws(ChuckError) {
+    if let problem = prefixProblem(prefix) { throw .invalidArgument(problem) }
+  }
+
+  /// Whether `id` has the form of a real joke id: exactly 22 characters of `[A-Za-z0-9_-]`.
+  /// - Parameter id: the text to check.
+  /// - Returns: `true` for a well-formed full id.
+  public static func isWellFormed(_ id: String) -> Bool {
+    id.utf8.count == 22 && id.utf8.allSatisfy(isIDByte)
+  }
+
+  /// Ids from a server are accepted when they are 1 to 64 characters of `[A-Za-z0-9_-]`: safe in a
+  /// terminal, a path and a URL, and lenient enough for a future id length.
+  static func isAcceptable(_ id: String) -> Bool {
+    (1...64).contains(id.utf8.count) && id.utf8.allSatisfy(isIDByte)
+  }
+
+  /// The same rule on UTF-8 bytes (the list file's fast read path).
+  static func isAcceptable(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    (1...64).contains(bytes.count) && bytes.allSatisfy(isIDByte)
+  }
+
+  private static func isIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
+  }
+}

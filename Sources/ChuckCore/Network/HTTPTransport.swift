@@ -1,0 +1,34 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The seam between `ChuckWorker` and the network: sends one request once.
+///
+/// The live value uses `URLSession`; tests replace `send` to script answers without a network.
+public struct HTTPTransport: Sendable {
+  /// Sends one request, once, and returns the answer whatever its status. Redirects are not
+  /// followed: a 3xx answer is returned as it is.
+  public var send:
+    @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError) ->
+      HTTPResponse
+
+  /// Makes a transport from a send function.
+  /// - Parameter send: sends a request once; fails with ``ChuckError/connectionFailed(_:)``,
+  ///   ``ChuckError/timedOut(seconds:)``, ``ChuckError/responseTooLarge(limit:)`` or
+  ///   ``ChuckError/cancelled``.
+  public init(
+    send:
+      @escaping @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError)
+      -> HTTPResponse
+  ) {
+    self.send = send
+  }
+
+  /// The real network, through an ephemeral `URLSession` made for each attempt.
+  public static let live = HTTPTransport {
+    (request: URLRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
+    try await URLSessionAttempt(request: request, limits: limits).run()
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// JSON text for lists of strings (category names, ids).
+public enum JSONText {
+  /// A JSON array of strings.
+  /// - Parameters:
+  ///   - strings: the strings.
+  ///   - lineBreak: whether to end with a newline.
+  /// - Returns: the JSON text; control characters are escaped as JSON does.
+  public static func array(of strings: [String], lineBreak: Bool = true) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let data = (try? encoder.encode(strings)) ?? Data("[]".utf8)
+    return String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self)
+      + (lineBreak ? "\n" : "")
+  }
+
+  /// JSON text with DEL, C1 controls and bidirectional controls written as `\uXXXX` escapes.
+  ///
+  /// JSON escapes only C0 controls; the others are legal raw, but a terminal may act on them when
+  /// the JSON is printed. As escapes they mean the same to a JSON reader. They can only occur
+  /// inside strings, so replacing their UTF-8 bytes anywhere is safe.
+  /// - Parameter json: UTF-8 JSON text.
+  /// - Returns: the same JSON with those characters escaped.
+  public static func escapingTerminalControls(_ json: [UInt8]) -> [UInt8] {
+    guard mayHoldTerminalControls(json) else { return json }
+    var output: [UInt8] = []
+    output.reserveCapacity(json.count + 64)
+    appendEscapingTerminalControls(json, to: &output)
+    return output
+  }
+
+  /// Appends JSON text to `output` with DEL, C1 and bidirectional controls escaped, copying it as
+  /// it is when it holds none (the usual case: no decoding, no allocation).
+  /// - Parameters:
+  ///   - json: UTF-8 JSON text.
+  ///   - output: where to append it.
+  public static func appendEscapingTerminalControls(
+    _ json: some Collection<UInt8>, to output: inout [UInt8]
+  ) {
+    guard mayHoldTerminalControls(json) else {
+      output.append(contentsOf: json)
+      return
+    }
+    for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+      if scalar.value >= 0x7F, TerminalSafeText.isUnsafe(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+      } else {
+        UTF8.encode(scalar) { output.append($0) }
+      }
+    }
+  }
+
+  /// Whether any byte could start the UTF-8 form of DEL (7F), a C1 control (C2 80–9F) or a bidi
+  /// control (D8 9C, E2 80 8E–8F, E2 80 AA–AE, E2 81 A6–A9).
+  private static func mayHoldTerminalControls(_ json: some Collection<UInt8>) -> Bool {
+    json.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+  }
+}

@@ -1,0 +1,113 @@
+/// Renders the saved list as `chuck list` prints it: a title, then one entry per joke (preview;
+/// date and id), entries separated by a blank line, inside a 2-column margin on each side.
+public struct JokeListView {
+  /// The list's title.
+  public static let title = "Chuck Norris Jokes"
+  /// The columns left blank on each side.
+  public static let margin = 2
+
+  /// What an empty list says.
+  public static let emptyMessage = "Your list is empty. Fetch your first joke with: chuck random"
+
+  private let width: Int
+  private let style: TextStyle
+  private let title: String
+  private let emptyMessage: String
+  private let dates = SwedishDateFormatter()
+
+  /// Makes a view for a terminal of `width` columns.
+  /// - Parameters:
+  ///   - width: the terminal's columns; no line is wider.
+  ///   - style: colours on or off.
+  ///   - title: the first line (made safe for the terminal).
+  ///   - emptyMessage: the line shown when there are no entries.
+  public init(
+    width: Int, style: TextStyle, title: String = JokeListView.title,
+    emptyMessage: String = JokeListView.emptyMessage
+  ) {
+    self.width = width
+    self.style = style
+    self.title = TerminalSafeText.render(title, keepNewlines: false)
+    self.emptyMessage = TerminalSafeText.render(emptyMessage, keepNewlines: false)
+  }
+
+  /// What one entry shows.
+  public struct Row {
+    /// The joke's id.
+    public var id: String
+    /// Its `created_at`.
+    public var created: PostgresTimestamp
+    /// Its raw text.
+    public var value: String
+    /// Whether to mark it as saved (search results).
+    public var isSaved: Bool
+
+    /// Makes a row.
+    /// - Parameters:
+    ///   - id: the joke's id.
+    ///   - created: its `created_at`.
+    ///   - value: its raw text.
+    ///   - isSaved: whether to mark it as saved.
+    public init(id: String, created: PostgresTimestamp, value: String, isSaved: Bool = false) {
+      self.id = id
+      self.created = created
+      self.value = value
+      self.isSaved = isSaved
+    }
+  }
+
+  /// The whole output, ending with a newline.
+  /// - Parameter rows: the entries, already in the order to show, made as they are needed.
+  /// - Returns: the text to print.
+  public func render(rows: some Sequence<Row>) -> String {
+    var output = ""
+    render(rows: rows) { output += $0 }
+    return output
+  }
+
+  /// The whole output, handed to `write` in pieces of about 64 KiB as it is made, so that a long
+  /// list is never held whole in memory.
+  /// - Parameters:
+  ///   - rows: the entries, already in the order to show, made as they are needed.
+  ///   - write: receives the text, piece by piece, in order.
+  public func render(rows: some Sequence<Row>, to write: (String) -> Void) {
+    let pieceSize = 1 << 16
+    var output = ""
+    output.reserveCapacity(pieceSize + 1024)
+    append(title, to: &output, styled: style.bold)
+    var isEmpty = true
+    for row in rows {
+      isEmpty = false
+      output += "\n"
+      append(JokePreview.make(row.value), to: &output)
+      append(
+        dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""), to: &output,
+        styled: style.dim)
+      if output.utf8.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    if isEmpty {
+      output += "\n"
+      append(emptyMessage, to: &output)
+    }
+    write(output)
+  }
+
+  /// Appends `text` inside the margins, wrapped to the space between them.
+  private func append(
+    _ text: String, to output: inout String, styled: (String) -> String = { $0 }
+  ) {
+    let margins = width >= 2 * Self.margin + 20 ? Self.margin : 0
+    let indent = String(repeating: " ", count: margins)
+    let available = width - 2 * margins
+    if text.utf8.count <= available, text.utf8.allSatisfy({ $0 < 0x80 }) {
+      output += indent + styled(text) + "\n"
+      return
+    }
+    for line in TextWrapper.wrap(text, width: available) {
+      output += indent + styled(line) + "\n"
+    }
+  }
+}

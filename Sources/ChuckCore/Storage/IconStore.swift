@@ -1,0 +1,110 @@
+import Foundation
+
+/// Downloads joke icons into the cache directory, under the spec's rules: only `https` URLs, or
+/// URLs on the configured API's own origin; the retired `assets.chucknorris.host` is never
+/// contacted (its avatar is taken from the configured API instead); at most 1 MiB; an image.
+public struct IconStore: Sendable {
+  /// Where icons are kept (`<cache directory>/icons`).
+  public let directory: URL
+  /// The configured API, whose origin may serve icons over plain `http`.
+  public let apiBaseURL: URL
+  /// Downloads the image.
+  public let service: any ChuckService
+
+  /// The host that used to serve icons and no longer belongs to the project.
+  public static let retiredHost = "assets.chucknorris.host"
+  /// The avatar's path on the API, segment by segment.
+  public static let avatarPath = ["img", "avatar", "chuck-norris.png"]
+
+  /// Makes a store.
+  /// - Parameters:
+  ///   - cacheDirectory: the cache directory; icons go in its `icons` folder.
+  ///   - apiBaseURL: the configured API.
+  ///   - service: downloads images.
+  public init(cacheDirectory: URL, apiBaseURL: URL, service: any ChuckService) {
+    self.directory = cacheDirectory.appendingPathComponent("icons", isDirectory: true)
+    self.apiBaseURL = apiBaseURL
+    self.service = service
+  }
+
+  /// The URL to download for an icon URL, or why there is none.
+  /// - Parameter iconURL: the joke's `icon_url`.
+  /// - Returns: the URL to fetch, or a message saying why it is not fetched.
+  public func source(for iconURL: String) -> Result<URL, ChuckError> {
+    guard let url = URL(string: iconURL), let scheme = url.scheme?.lowercased(),
+      let host = url.host?.lowercased()
+    else { return .failure(.badResponse("the icon URL is malformed")) }
+    if host == Self.retiredHost || host.hasSuffix("." + Self.retiredHost) {
+      return .success(BaseURL(apiBaseURL).appending(Self.avatarPath))
+    }
+    if scheme == "https" || isOnAPIOrigin(url) { return .success(url) }
+    return .failure(.badResponse("the icon is not fetched: only https icons are downloaded"))
+  }
+
+  private func isOnAPIOrigin(_ url: URL) -> Bool {
+    url.scheme?.lowercased() == apiBaseURL.scheme?.lowercased()
+      && url.host?.lowercased() == apiBaseURL.host?.lowercased()
+      && Self.port(of: url) == Self.port(of: apiBaseURL)
+  }
+
+  private static func port(of url: URL) -> Int? {
+    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+  }
+
+  /// Where a downloaded icon is kept.
+  /// - Parameter url: the URL it is downloaded from.
+  /// - Returns: a file in ``directory`` named after a hash of the URL.
+  public func cacheFile(for url: URL) -> URL {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+    for byte in url.absoluteString.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let name = url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+    return directory.appendingPathComponent(
+      String(hash, radix: 16) + "-" + (name.isEmpty ? "icon" : String(name.suffix(40))))
+  }
+
+  /// The cached icon file, downloading it first when it is not cached yet.
+  /// - Parameter iconURL: the joke's `icon_url`.
+  /// - Returns: the cached file.
+  /// - Throws: why there is no icon: a URL that may not be fetched, a network error, a body that
+  ///   is not an image, or a cache that cannot be written.
+  public func icon(for iconURL: String) async throws(ChuckError) -> URL {
+    let url = try source(for: iconURL).get()
+    let file = cacheFile(for: url)
+    if let cached = try? Data(contentsOf: file), ImageKind(of: cached) != nil { return file }
+    let data = try await service.image(at: url)
+    let store = FileStore(fileURL: file, contents: .cache)
+    try store.makeDirectory(directory)
+    try store.replace(with: data)
+    return file
+  }
+
+  /// ``icon(for:)``, but giving up after `seconds`: the caller never waits longer than that.
+  /// - Parameters:
+  ///   - iconURL: the joke's `icon_url`.
+  ///   - seconds: the most time to wait.
+  /// - Returns: the cached file, or the error (``ChuckError/timedOut(seconds:)`` when too slow).
+  public func icon(for iconURL: String, waitingAtMost seconds: Double) async -> Result<
+    URL, ChuckError
+  > {
+    await withTaskGroup(of: Result<URL, ChuckError>?.self) { group in
+      group.addTask {
+        do throws(ChuckError) {
+          return .success(try await icon(for: iconURL))
+        } catch {
+          return .failure(error)
+        }
+      }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        return Task.isCancelled ? nil : .failure(.timedOut(seconds: seconds))
+      }
+      defer { group.cancelAll() }
+      while let next = await group.next() {
+        if let result = next { return result }
+      }
+      return .failure(.cancelled)
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A list of values stored on disk as `{"version": 1, "items": [ … ]}`: the saved jokes, and any
+/// other value type that comes from the network.
+///
+/// - Reads never lock: writes replace the file atomically, so a reader sees the old list or the
+///   new one, never half.
+/// - Writes are serialized between processes by an advisory lock on a sibling `<name>.lock` file
+///   (the rename replaces the list file itself, so locking it would lock nothing).
+/// - A file that cannot be read or parsed, or has an unknown version, is never overwritten.
+/// - Directories are created 0700 and files 0600.
+///
+/// The file mechanics are ``FileStore``'s; the byte-level format is `ListEnvelope`'s.
+public struct NetworkCache<T: Codable>: Sendable {
+  /// The file, its lock and its writes.
+  public let file: FileStore
+
+  /// The list's file.
+  public var fileURL: URL { file.fileURL }
+
+  /// Makes a store for one file; nothing is read or created yet.
+  /// - Parameters:
+  ///   - fileURL: the list's file.
+  ///   - contents: whether it holds what the user saved or a cache.
+  ///   - lockTimeout: the most seconds to wait for another writer.
+  public init(fileURL: URL, contents: FileStore.Contents = .saved, lockTimeout: Double = 10) {
+    file = FileStore(fileURL: fileURL, contents: contents, lockTimeout: lockTimeout)
+  }
+
+  /// When the list was last written, or `nil` when there is no file.
+  public var lastWritten: Date? { file.lastWritten }
+
+  /// Reads the list.
+  /// - Returns: the items in the order they were saved; empty when the file does not exist.
+  /// - Throws: ``ChuckError/storageUnreadable(path:reason:)``,
+  ///   ``ChuckError/storageCorrupt(path:reason:)`` or
+  ///   ``ChuckError/storageUnsupportedVersion(path:version:)``.
+  public func load() throws(ChuckError) -> [T] {
+    let raw = try loadRaw()
+    guard raw.insertion != nil else { return [] }
+    do {
+      return try JSONDecoder().decode(Envelope.self, from: Data(raw.bytes)).items
+    } catch {
+      throw .storageCorrupt(path: file.path, reason: DecodingProblem.describe(error))
+    }
+  }
+
+  /// The list file's bytes, checked to be the documented format, with each item's byte range:
+  /// for readers that need a few fields of many items, where decoding every item would cost far
+  /// more than the answer.
+  /// - Returns: the raw items; none when the file does not exist.
+  /// - Throws: the same errors as ``load()``.
+  public func loadRaw() throws(ChuckError) -> RawItems {
+    guard let bytes = try file.read() else { return .none }
+    switch ListEnvelope.scan(bytes) {
+    case .success(let raw): return raw
+    case .failure(.unknownVersion(let version)):
+      throw .storageUnsupportedVersion(path: file.path, version: version)
+    case .failure(.invalid(let reason)):
+      throw .storageCorrupt(path: file.path, reason: reason)
+    }
+  }
+
+  /// Appends one item under the lock, after `check` has seen the current items, by splicing it
+  /// into the file's bytes: the other items are written back byte for byte, not re-encoded.
+  /// When `check` throws, nothing is written.
+  /// - Parameters:
+  ///   - item: the item to append.
+  ///   - check: looks at the current items; throws to refuse the append.
+  /// - Returns: how many items the list holds now.
+  /// - Throws: what `check` throws, ``ChuckError/lockTimeout(path:seconds:)``, any error of
+  ///   ``load()``, or ``ChuckError/storageWriteFailed(path:reason:)``.
+  public func append(_ item: T, check: (RawItems) throws(ChuckError) -> Void = { _ in })
+    throws(ChuckError) -> Int
+  {
+    try file.exclusively { () throws(ChuckError) -> Int in
+      let raw = try loadRaw()
+      try check(raw)
+      try file.replace(with: ListEnvelope.appending(try Self.encode(item), to: raw))
+      return raw.items.count + 1
+    }
+  }
+
+  /// Removes items under the lock, by writing back the others byte for byte. When `select`
+  /// throws or selects nothing, nothing is written; without a file, nothing is created.
+  /// - Parameter select: looks at the current items and returns the positions to remove.
+  /// - Returns: the positions removed, sorted.
+  /// - Throws: what `select` throws, or the errors of ``append(_:check:)``.
+  public func remove(_ select: (RawItems) throws(ChuckError) -> Set<Int>) throws(ChuckError)
+    -> [Int]
+  {
+    guard file.exists else {
+      _ = try select(.none)
+      return []
+    }
+    return try file.exclusively { () throws(ChuckError) -> [Int] in
+      let raw = try loadRaw()
+      let removed = try select(raw).filter { raw.items.indices.contains($0) }
+      guard !removed.isEmpty else { return [] }
+      try file.replace(with: ListEnvelope.removing(removed, from: raw))
+      return removed.sorted()
+    }
+  }
+
+  /// Replaces the whole list without reading it (for a cache, whose old content, even corrupt,
+  /// is worth nothing), under the lock and atomically.
+  /// - Parameter items: the new items.
+  /// - Throws: ``ChuckError/lockTimeout(path:seconds:)`` or a write error.
+  public func replace(with items: [T]) throws(ChuckError) {
+    let bytes = try Self.encode(Envelope(items: items))
+    try file.exclusively { () throws(ChuckError) -> Void in try file.replace(with: bytes) }
+  }
+
+  private struct Envelope: Codable {
+    var version: Int
+    var items: [T]
+
+    init(items: [T]) {
+      version = ListEnvelope.version
+      self.items = items
+    }
+  }
+
+  private static func encode<V: Encodable>(_ value: V) throws(ChuckError) -> [UInt8] {
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return Array(try encoder.encode(value))
+    } catch {
+      throw .internalError("cannot encode the list: \(error)")
+    }
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+
+/// The saved list as the file holds it, checked joke by joke, with what listing and lookup need:
+/// each joke's id, text and `created_at`, found in place without decoding the rest.
+///
+/// A joke is decoded whole (``joke(at:)``) only when it is shown; `--json` copies items' bytes as
+/// they are in the file, which holds them as the API sent them.
+public struct SavedJokes: Sendable {
+  private let raw: RawItems
+  private let entries: [Entry]
+  /// The few ids written with escapes (`"\u0061bc…"`), decoded; the others are read in place.
+  private let escapedIDs: [Int: [UInt8]]
+  private let path: String
+
+  private struct Entry: Sendable {
+    var created: Int64
+    var id: Range<Int>
+    var value: Range<Int>
+    var categories: Range<Int>
+    var item: Range<Int>
+  }
+
+  /// Checks every item of a raw list: the seven fields of a joke, of the right types, with
+  /// timestamps in the API's form and an id of safe characters. As `JSONDecoder` does, the first
+  /// of repeated keys counts.
+  /// - Parameters:
+  ///   - raw: the list file's raw items.
+  ///   - path: the file, named in errors.
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` naming the first bad item.
+  public init(_ raw: RawItems, path: String) throws(ChuckError) {
+    self.raw = raw
+    self.path = path
+    let result = raw.bytes.withUnsafeBufferPointer { buffer in
+      Self.index(buffer, raw.items)
+    }
+    switch result {
+    case .success(let (entries, escapedIDs)):
+      self.entries = entries
+      self.escapedIDs = escapedIDs
+    case .failure(let problem):
+      throw .storageCorrupt(path: path, reason: "item \(problem.item + 1): \(problem.reason)")
+    }
+  }
+
+  private struct Problem: Error {
+    var item: Int
+    var reason: String
+  }
+
+  /// The seven fields a joke must have, with their JSON names as bytes; each has one bit.
+  private static let fields = ChuckJoke.Field.allCases.map { ($0, Array($0.rawValue.utf8)) }
+  private static func bit(_ field: ChuckJoke.Field) -> Int {
+    1 << ChuckJoke.Field.allCases.firstIndex(of: field)!
+  }
+  private static let allFields = (1 << ChuckJoke.Field.allCases.count) - 1
+
+  private static func index(_ bytes: UnsafeBufferPointer<UInt8>, _ items: [Range<Int>]) -> Result<
+    ([Entry], [Int: [UInt8]]), Problem
+  > {
+    var entries: [Entry] = []
+    entries.reserveCapacity(items.count)
+    var escapedIDs: [Int: [UInt8]] = [:]
+    for (number, range) in items.enumerated() {
+      var scanner = JSONScanner(bytes, from: range.lowerBound)
+      var created: Int64 = 0
+      var id = 0..<0
+      var value = 0..<0
+      var categories = 0..<0
+      var seen = 0
+      var bad: String?
+      do throws(JSONScanner.Failure) {
+        guard scanner.peek() == UInt8(ascii: "{") else {
+          return .failure(Problem(item: number, reason: "not an object"))
+        }
+        try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
+          guard let (field, _) = fields.first(where: { scanner.string(at: key, is: $0.1) }),
+            seen & bit(field) == 0
+          else {
+            _ = try scanner.value()
+            return
+          }
+          seen |= bit(field)
+          let name = field.rawValue
+          if field == .categories {
+            guard scanner.peek() == UInt8(ascii: "[") else {
+              _ = try scanner.value()
+              bad = bad ?? "'categories' is not an array"
+              return
+            }
+            let start = scanner.position
+            try scanner.array { (scanner) throws(JSONScanner.Failure) in
+              guard scanner.peek() == UInt8(ascii: "\"") else {
+                _ = try scanner.value()
+                bad = bad ?? "a category is not a string"
+                return
+              }
+              _ = try scanner.string()
+            }
+            categories = start..<scanner.position
+            return
+          }
+          let isTimestamp = field == .createdAt || field == .updatedAt
+          guard scanner.peek() == UInt8(ascii: "\"") else {
+            _ = try scanner.value()
+            bad = bad ?? "'\(name)' is not a " + (isTimestamp ? "timestamp" : "string")
+            return
+          }
+          let string = try scanner.string()
+          switch field {
+          case .createdAt, .updatedAt:
+            guard let stamp = withText(bytes, string, { PostgresTimestamp(utf8: $0) }) else {
+              bad = bad ?? "'\(name)' is not a timestamp"
+              return
+            }
+            if field == .createdAt { created = stamp.microseconds }
+          case .id:
+            id = string
+            if !withText(bytes, string, { JokeID.isAcceptable(bytes: $0) }) {
+              bad = bad ?? "'id' is not a joke id"
+            } else if bytes[string].contains(UInt8(ascii: "\\")) {
+              escapedIDs[number] = Array(JSONScanner.decodeString(bytes, string).utf8)
+            }
+          case .value:
+            value = string
+          default:
+            break
+          }
+        }
+      } catch {
+        return .failure(Problem(item: number, reason: error.reason))
+      }
+      if let bad { return .failure(Problem(item: number, reason: bad)) }
+      guard seen == allFields else {
+        let missing = ChuckJoke.Field.allCases.filter { seen & bit($0) == 0 }.map(\.rawValue)
+        return .failure(
+          Problem(item: number, reason: "missing " + missing.joined(separator: ", ")))
+      }
+      entries.append(
+        Entry(created: created, id: id, value: value, categories: categories, item: range))
+    }
+    return .success((entries, escapedIDs))
+  }
+
+  /// Runs `body` on a string's text: its bytes in place, or decoded when it has escapes.
+  private static func withText<R>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ string: Range<Int>,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let inner = (string.lowerBound + 1)..<(string.upperBound - 1)
+    guard bytes[inner].contains(UInt8(ascii: "\\")) else {
+      return body(UnsafeBufferPointer(rebasing: bytes[inner]))
+    }
+    return Array(JSONScanner.decodeString(bytes, string).utf8).withUnsafeBufferPointer(body)
+  }
+
+  /// How many jokes are saved.
+  public var count: Int { entries.count }
+
+  /// The positions of the jokes, oldest first (``JokeOrder``).
+  /// - Returns: positions in saved order, sorted.
+  public func oldestFirst() -> [Int] {
+    JokeOrder.oldestFirst(count: entries.count) { entries[$0].created }
+  }
+
+  /// The id of the joke at `position`.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the id.
+  public func id(at position: Int) -> String { string(entries[position].id) }
+
+  /// Every saved id, in saved order.
+  public var ids: [String] { entries.indices.map { id(at: $0) } }
+
+  /// The id's UTF-8 bytes, as a slice of the file or decoded.
+  private func idBytes(_ position: Int) -> ArraySlice<UInt8> {
+    if let decoded = escapedIDs[position] { return decoded[...] }
+    return raw.bytes[innerRange(entries[position].id)]
+  }
+
+  /// The text of the joke at `position`, raw.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the text.
+  public func value(at position: Int) -> String { string(entries[position].value) }
+
+  /// The categories of the joke at `position`.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the category names; empty for an uncategorized joke.
+  public func categories(at position: Int) -> [String] {
+    raw.bytes.withUnsafeBufferPointer { bytes in
+      var scanner = JSONScanner(bytes, from: entries[position].categories.lowerBound)
+      var names: [String] = []
+      // The range was checked to be an array of strings when the list was read.
+      try? scanner.array { (scanner) throws(JSONScanner.Failure) in
+        names.append(JSONScanner.decodeString(bytes, try scanner.string()))
+      }
+      return names
+    }
+  }
+
+  /// The `created_at` of the joke at `position`.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the timestamp.
+  public func created(at position: Int) -> PostgresTimestamp {
+    PostgresTimestamp(microseconds: entries[position].created)
+  }
+
+  /// The joke at `position`, decoded whole.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the joke.
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` for what the check lets through but
+  ///   `JSONDecoder` refuses (a lone surrogate escape, a number too large for a `Double`).
+  public func joke(at position: Int) throws(ChuckError) -> ChuckJoke {
+    do {
+      return try JSONDecoder().decode(ChuckJoke.self, from: Data(raw.bytes[entries[position].item]))
+    } catch {
+      throw .storageCorrupt(path: path, reason: "item \(position + 1) does not decode")
+    }
+  }
+
+  /// The jokes at `positions` as a JSON array, one object per line, each exactly as the file
+  /// holds it, handed to `write` in pieces of about 64 KiB as it is made.
+  /// - Parameters:
+  ///   - positions: positions in saved order, in the order to print.
+  ///   - write: receives the UTF-8 text, piece by piece, in order.
+  public func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void) {
+    guard !positions.isEmpty else { return write(Array("[]\n".utf8)) }
+    let pieceSize = 1 << 16
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    output.append(contentsOf: "[\n".utf8)
+    for (index, position) in positions.enumerated() {
+      JSONText.appendEscapingTerminalControls(raw.bytes[entries[position].item], to: &output)
+      output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
+      if output.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    write(output)
+  }
+
+  /// The position of the joke whose id is `id`.
+  /// - Parameter id: a full id.
+  /// - Returns: its position, or `nil` when it is not saved.
+  public func position(of id: String) -> Int? {
+    let wanted = Array(id.utf8)
+    return entries.indices.first { idBytes($0).elementsEqual(wanted) }
+  }
+
+  /// The positions of the jokes whose id starts with `prefix`.
+  /// - Parameter prefix: the start of an id.
+  /// - Returns: positions in saved order.
+  public func positions(withPrefix prefix: String) -> [Int] {
+    let wanted = Array(prefix.utf8)
+    return entries.indices.filter { idBytes($0).starts(with: wanted) }
+  }
+
+  private func innerRange(_ range: Range<Int>) -> Range<Int> {
+    (range.lowerBound + 1)..<(range.upperBound - 1)
+  }
+
+  private func string(_ range: Range<Int>) -> String {
+    raw.bytes.withUnsafeBufferPointer { JSONScanner.decodeString($0, range) }
+  }
+}

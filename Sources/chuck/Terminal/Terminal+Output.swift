@@ -1,0 +1,54 @@
+import ChuckCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Terminal {
+  /// One `error:` line on stderr, red when colour is on, its text made safe.
+  func report(_ error: ChuckError) {
+    let message = TerminalSafeText.render(
+      error.errorDescription ?? "unknown error", keepNewlines: false)
+    err(stderrStyle.red("error: " + message) + "\n")
+  }
+
+  /// The line on stderr that says a joke was saved and how long the list is now.
+  func saved(_ joke: ChuckJoke, count: Int) {
+    err(
+      stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) "
+        + (count == 1 ? "joke" : "jokes") + ".\n")
+  }
+
+  /// One `note:` line on stderr, its text made safe.
+  func note(_ message: String) {
+    err("note: " + TerminalSafeText.render(message, keepNewlines: false) + "\n")
+  }
+
+  /// Writes the result on stdout. A reader that went away (`chuck list | head`) ends the process
+  /// quietly with status 0; any other failure (a full disk behind `> file`) ends it with an
+  /// `error:` line and status 74, so that a failed backup never looks like a good one.
+  func out(_ text: String) {
+    var text = text
+    text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The same, for bytes.
+  func out(bytes: [UInt8]) { bytes.withUnsafeBytes { out($0) } }
+
+  private func out(_ buffer: UnsafeRawBufferPointer) {
+    let failure = FileDescriptorOutput.writeAll(buffer, to: STDOUT_FILENO)
+    guard failure != 0 else { return }
+    if failure == EPIPE { _exit(0) }
+    let error = ChuckError.outputFailed(reason: FileDescriptorOutput.describe(failure))
+    report(error)
+    _exit(error.exitStatus)
+  }
+
+  /// Writes a message on stderr; there is nowhere to report a failure of that.
+  func err(_ text: String) {
+    var text = text
+    _ = text.withUTF8 {
+      FileDescriptorOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ChuckCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The process's streams and what the terminal behind them can do, decided once at start-up.
+struct Terminal: Sendable {
+  let environment: [String: String]
+  let stdoutIsTTY: Bool
+  let stderrIsTTY: Bool
+  let stdoutStyle: TextStyle
+  let stderrStyle: TextStyle
+  /// The columns output must fit in: `COLUMNS`, else the terminal's width, else 80.
+  let width: Int
+
+  init(color: ColorMode, environment: [String: String]) {
+    self.environment = environment
+    stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    stderrIsTTY = isatty(STDERR_FILENO) == 1
+    stdoutStyle = TextStyle(isEnabled: color.colors(isTTY: stdoutIsTTY, environment: environment))
+    stderrStyle = TextStyle(isEnabled: color.colors(isTTY: stderrIsTTY, environment: environment))
+    width = Self.width(environment: environment)
+  }
+
+  static func width(environment: [String: String]) -> Int {
+    if let text = EnvironmentVariable.columns.value(in: environment), let columns = Int(text),
+      columns > 0
+    {
+      return columns
+    }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    return 80
+  }
+
+  /// Which inline-image protocol the terminal on stdout announces, if any. Inside tmux no image
+  /// is sent: it would need passthrough wrapping that tmux may not allow.
+  var imageProtocol: ImageProtocol? {
+    guard stdoutIsTTY, environment[EnvironmentVariable.tmux.name] == nil else { return nil }
+    let term = environment[EnvironmentVariable.term.name]
+    let program = environment[EnvironmentVariable.termProgram.name]
+    if term == "xterm-kitty" || environment[EnvironmentVariable.kittyWindowID.name] != nil {
+      return .kitty
+    }
+    if program == "iTerm.app" || program == "WezTerm"
+      || environment[EnvironmentVariable.lcTerminal.name] == "iTerm2"
+    {
+      return .iTerm2
+    }
+    return nil
+  }
+
+  enum ImageProtocol { case kitty, iTerm2 }
+}

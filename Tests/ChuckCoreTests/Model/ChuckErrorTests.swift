@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import ChuckCore
+
+@Suite struct ChuckErrorTests {
+  private static let everyCase: [ChuckError] = [
+    .invalidEnvironment(variable: "CHUCK_TIMEOUT", value: "abc", expected: "seconds"),
+    .invalidArgument("bad"),
+    .ambiguousID(prefix: "abcd", candidates: ["abcd1", "abcd2"]),
+    .jokeNotFound(id: "x"),
+    .noSavedMatch("abcd"),
+    .notFound(path: "/jokes/random"),
+    .categoryNotFound("dev"),
+    .unknownCategory("nope", known: ["dev", "movie"]),
+    .onlyExcludedJokes(excluded: ["explicit"], attempts: 10),
+    .duplicate(id: "x", preview: "p"),
+    .connectionFailed("connection refused"),
+    .timedOut(seconds: 10),
+    .serverError(status: 503),
+    .rateLimited,
+    .unexpectedStatus(418),
+    .redirected(location: "https://elsewhere.example/"),
+    .badResponse("the body is empty"),
+    .responseTooLarge(limit: 1 << 20),
+    .storageUnreadable(path: "/p", reason: "r"),
+    .storageCorrupt(path: "/p", reason: "r"),
+    .storageUnsupportedVersion(path: "/p", version: 2),
+    .storageWriteFailed(path: "/p", reason: "r"),
+    .cacheWriteFailed(path: "/p", reason: "r"),
+    .outputFailed(reason: "r"),
+    .lockTimeout(path: "/p", seconds: 10),
+    .cancelled,
+    .internalError("oops"),
+  ]
+
+  /// Every case has its own non-empty one-line message, also its localized description.
+  @Test func everyCaseHasAMessage() {
+    var seen = Set<String>()
+    for error in Self.everyCase {
+      let message = error.errorDescription ?? ""
+      #expect(!message.isEmpty, "\(error)")
+      #expect(!message.contains("\n"), "\(error)")
+      #expect(!message.hasPrefix("error:"), "\(error)")
+      #expect(error.localizedDescription == message)
+      seen.insert(message)
+    }
+    #expect(seen.count == Self.everyCase.count)
+  }
+
+  /// Whether a case is expected to be transient; the switch has no `default`, so a new case does
+  /// not compile until it is listed here (and, by the same hand, in `everyCase`).
+  private static func expectedTransient(_ error: ChuckError) -> Bool {
+    switch error {
+    case .connectionFailed, .timedOut, .serverError:
+      return true
+    case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
+      .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes, .duplicate, .rateLimited,
+      .unexpectedStatus, .redirected, .badResponse,
+      .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
+      .storageWriteFailed, .cacheWriteFailed, .outputFailed, .lockTimeout, .cancelled,
+      .internalError:
+      return false
+    }
+  }
+
+  /// Only connection failures, timeouts and 5xx answers are worth another attempt.
+  @Test func isTransient() {
+    for error in Self.everyCase {
+      #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
+    }
+    #expect(Self.everyCase.filter(\.isTransient).count == 3)
+    #expect(Self.everyCase.count == 27)
+  }
+
+  /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
+  @Test func messagesNameTheDetails() {
+    #expect(
+      ChuckError.invalidEnvironment(variable: "CHUCK_TIMEOUT", value: "abc", expected: "seconds")
+        .errorDescription == "CHUCK_TIMEOUT=\"abc\" is not usable: expected seconds")
+    #expect(
+      ChuckError.ambiguousID(prefix: "abcd", candidates: ["abcd1", "abcd2"]).errorDescription
+        == "'abcd' matches 2 saved jokes: abcd1, abcd2; type more of the id")
+    #expect(ChuckError.noSavedMatch("abcd").errorDescription?.contains("'abcd'") == true)
+    #expect(ChuckError.serverError(status: 503).errorDescription?.contains("503") == true)
+    #expect(ChuckError.unexpectedStatus(418).errorDescription?.contains("418") == true)
+    #expect(
+      ChuckError.storageCorrupt(path: "/d/jokes.json", reason: "r").errorDescription?
+        .contains("/d/jokes.json") == true)
+    #expect(ChuckError.duplicate(id: "abc", preview: "p").errorDescription?.contains("abc") == true)
+    #expect(
+      ChuckError.responseTooLarge(limit: 1 << 20).errorDescription?.contains("1024 KiB") == true)
+  }
+
+  /// Seconds read naturally: `1 second`, `10 seconds`, `0.5 seconds`.
+  @Test(arguments: [
+    (1.0, "1 second"), (10.0, "10 seconds"), (0.5, "0.5 seconds"), (0, "0 seconds"),
+  ])
+  func secondsWording(seconds: Double, text: String) {
+    #expect(ChuckError.timedOut(seconds: seconds).errorDescription?.hasSuffix(text) == true)
+    #expect(
+      ChuckError.lockTimeout(path: "/p", seconds: seconds).errorDescription?
+        .contains("more than \(text);") == true)
+  }
+}
