@@ -251,9 +251,19 @@ struct JSONScanner {
 
   /// Whether the string at `range` (quotes included) means exactly `literal`: its bytes are the
   /// literal's, or its escapes (`"v\u0061lue"`) decode to it, as `JSONDecoder` reads keys.
-  func string(at range: Range<Int>, is literal: some Collection<UInt8>) -> Bool {
-    let inner = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
-    guard inner.contains(UInt8(ascii: "\\")) else { return inner.elementsEqual(literal) }
-    return Self.decodeString(bytes, range).utf8.elementsEqual(literal)
+  func string(at range: Range<Int>, is literal: [UInt8]) -> Bool {
+    let start = range.lowerBound + 1
+    let count = range.count - 2
+    var index = 0
+    // The usual case, no escapes: compare in place.
+    while index < count, index < literal.count {
+      let byte = bytes[start + index]
+      if byte == UInt8(ascii: "\\") {
+        return Array(Self.decodeString(bytes, range).utf8) == literal
+      }
+      if byte != literal[index] { return false }
+      index += 1
+    }
+    return count == literal.count
   }
 }

@@ -7,6 +7,8 @@
 enum ListEnvelope {
   /// The only format version this build reads and writes.
   static let version = 1
+  private static let versionKey = Array("version".utf8)
+  private static let itemsKey = Array("items".utf8)
 
   /// Why bytes are not a list file this build can use.
   enum Problem: Error, Equatable {
@@ -43,10 +45,10 @@ enum ListEnvelope {
         return .failure(.invalid("not a JSON object"))
       }
       try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
-        if scanner.string(at: key, is: "version".utf8) {
+        if scanner.string(at: key, is: Self.versionKey) {
           version = try scanner.integer()
           versionIsInteger = version != nil
-        } else if scanner.string(at: key, is: "items".utf8) {
+        } else if scanner.string(at: key, is: Self.itemsKey) {
           // Another version's items may have any shape: judge them after the version.
           guard scanner.peek() == UInt8(ascii: "[") else {
             _ = try scanner.value()

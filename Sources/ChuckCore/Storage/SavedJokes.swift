@@ -47,12 +47,11 @@ public struct SavedJokes: Sendable {
     var reason: String
   }
 
-  /// The seven fields a joke must have, with their JSON names as bytes; each has one bit.
-  private static let fields = ChuckJoke.Field.allCases.map { ($0, Array($0.rawValue.utf8)) }
-  private static func bit(_ field: ChuckJoke.Field) -> Int {
-    1 << ChuckJoke.Field.allCases.firstIndex(of: field)!
+  /// The seven fields a joke must have, with their JSON names as bytes and one bit each.
+  private static let fields = ChuckJoke.Field.allCases.enumerated().map {
+    (field: $0.element, name: Array($0.element.rawValue.utf8), bit: 1 << $0.offset)
   }
-  private static let allFields = (1 << ChuckJoke.Field.allCases.count) - 1
+  private static let allFields = (1 << fields.count) - 1
 
   private static func index(_ bytes: UnsafeBufferPointer<UInt8>, _ items: [Range<Int>]) -> Result<
     ([Entry], [Int: [UInt8]]), Problem
@@ -73,13 +72,13 @@ public struct SavedJokes: Sendable {
           return .failure(Problem(item: number, reason: "not an object"))
         }
         try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
-          guard let (field, _) = fields.first(where: { scanner.string(at: key, is: $0.1) }),
-            seen & bit(field) == 0
+          guard let (field, _, bit) = fields.first(where: { scanner.string(at: key, is: $0.name) }),
+            seen & bit == 0
           else {
             _ = try scanner.value()
             return
           }
-          seen |= bit(field)
+          seen |= bit
           let name = field.rawValue
           if field == .categories {
             guard scanner.peek() == UInt8(ascii: "[") else {
@@ -131,7 +130,7 @@ public struct SavedJokes: Sendable {
       }
       if let bad { return .failure(Problem(item: number, reason: bad)) }
       guard seen == allFields else {
-        let missing = ChuckJoke.Field.allCases.filter { seen & bit($0) == 0 }.map(\.rawValue)
+        let missing = fields.filter { seen & $0.bit == 0 }.map(\.field.rawValue)
         return .failure(
           Problem(item: number, reason: "missing " + missing.joined(separator: ", ")))
       }

@@ -212,8 +212,10 @@ import Testing
       while let range = try? scanner.string() { ranges.append(range) }
       #expect(ranges.count == 4)
       #expect(
-        ranges.map { scanner.string(at: $0, is: "version".utf8) } == [true, false, true, false])
-      #expect(scanner.string(at: ranges[3], is: "items".utf8) == false)
+        ranges.map { scanner.string(at: $0, is: Array("version".utf8)) } == [
+          true, false, true, false,
+        ])
+      #expect(scanner.string(at: ranges[3], is: Array("items".utf8)) == false)
     }
   }
 }
