@@ -32,7 +32,7 @@ INSTALLED_BASH := $(BASHCOMPDIR)/chuck
 INSTALLED_ZSH := $(ZSHCOMPDIR)/_chuck
 INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 
-SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -name '*.swift')
+SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
 .PHONY: all install uninstall clean check-build-deps
@@ -40,8 +40,8 @@ STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(
 
 all: $(STAGED)
 
-# Linking Foundation statically pulls in FoundationNetworking, which needs libcurl's development
-# files; without them the link fails late and obscurely (`cannot find -lcurl`), so say so first.
+# The libcurl shim is compiled against curl's headers; without them the build fails late and
+# obscurely (`curl/curl.h not found`), so say so first.
 check-build-deps:
 	@Scripts/check-build-deps.sh
 

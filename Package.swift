@@ -15,7 +15,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
-    .target(name: "ChuckCore", swiftSettings: strict),
+    // curl's headers only: libcurl itself is loaded at run time by CCurl, never linked.
+    .systemLibrary(
+      name: "CurlHeaders", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "CCurl", dependencies: ["CurlHeaders"], linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "ChuckCore", dependencies: ["CCurl"], swiftSettings: strict),
     .executableTarget(
       name: "chuck",
       dependencies: [

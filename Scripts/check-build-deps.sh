@@ -2,9 +2,9 @@
 # Checks, before a long build, what the static release build of chuck needs beyond Swift itself,
 # and says which package to install. It installs nothing.
 #
-# Linking the Swift runtime statically (--static-swift-stdlib) links FoundationNetworking into
-# the binary, and that links against the system's libcurl: without libcurl's development files
-# the link fails at the very end with `cannot find -lcurl`.
+# chuck calls libcurl directly: the CCurl shim is compiled against curl's headers (libcurl itself
+# is loaded at run time with dlopen, never linked). Without the headers the build fails with
+# `'curl/curl.h' file not found`.
 set -u
 
 status=0
@@ -22,7 +22,7 @@ elif ls /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/c
 else
   cat >&2 <<'MESSAGE'
 error: libcurl's development files are missing (no curl/curl.h, no libcurl.pc).
-  The static build links Foundation's networking into chuck, and that needs them.
+  chuck's libcurl shim (Sources/CCurl) is compiled against curl/curl.h.
   Debian/Ubuntu:  sudo apt-get install libcurl4-openssl-dev
   Fedora/RHEL:    sudo dnf install libcurl-devel
 Then run make again.

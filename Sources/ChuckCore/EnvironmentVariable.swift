@@ -43,10 +43,18 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// Set inside kitty.
   public static let kittyWindowID = Self("KITTY_WINDOW_ID")
 
+  /// The CA bundle, as the curl tool reads it (first choice).
+  public static let curlCABundle = Self("CURL_CA_BUNDLE")
+  /// The CA bundle (second choice).
+  public static let sslCertFile = Self("SSL_CERT_FILE")
+  /// A directory of CA certificates.
+  public static let sslCertDirectory = Self("SSL_CERT_DIR")
+
   /// Every variable `chuck` reads, in the order `--help` names them.
   public static let all: [EnvironmentVariable] = [
     apiURL, dataDirectory, cacheDirectory, timeout, retries, retryDelay, xdgDataHome, xdgCacheHome,
     home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal, kittyWindowID,
+    curlCABundle, sslCertFile, sslCertDirectory,
   ]
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.

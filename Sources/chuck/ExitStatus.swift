@@ -9,7 +9,9 @@ extension ChuckError {
     case .jokeNotFound, .notFound, .noSavedMatch, .categoryNotFound, .unknownCategory,
       .onlyExcludedJokes:
       return 66
-    case .connectionFailed, .timedOut, .serverError, .rateLimited: return 69
+    case .connectionFailed, .certificateRejected, .libcurlMissing, .timedOut, .serverError,
+      .rateLimited:
+      return 69
     case .internalError: return 70
     case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,
       .cacheWriteFailed, .outputFailed, .lockTimeout:

@@ -156,7 +156,7 @@ func jsonResponse(_ text: String, status: Int = 200, contentType: String = "appl
 
 /// A transport that answers from a script, one answer per attempt, and records every request.
 final class ScriptedTransport: Sendable {
-  let requests = Locked<[URLRequest]>([])
+  let requests = Locked<[HTTPRequest]>([])
   let limits = Locked<[TransferLimits]>([])
   private let answers: Locked<[Result<HTTPResponse, ChuckError>]>
   private let during: @Sendable () -> Void
@@ -171,7 +171,7 @@ final class ScriptedTransport: Sendable {
 
   var transport: HTTPTransport {
     HTTPTransport {
-      [self] (request: URLRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse
+      [self] (request: HTTPRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse
       in
       requests.withLock { $0.append(request) }
       self.limits.withLock { $0.append(limits) }

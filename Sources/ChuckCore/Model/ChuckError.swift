@@ -28,6 +28,11 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case duplicate(id: String, preview: String)
   /// The server could not be reached (refused, reset, DNS failure…) on the last attempt.
   case connectionFailed(String)
+  /// The server's certificate was not trusted (unknown issuer, expired, another host's); never
+  /// retried, as it will not change in a moment.
+  case certificateRejected(host: String, reason: String)
+  /// libcurl, which every request goes through, could not be loaded.
+  case libcurlMissing(String)
   /// The last attempt did not complete within the per-attempt deadline, in seconds.
   case timedOut(seconds: Double)
   /// The server answered 5xx on the last attempt.
@@ -90,6 +95,10 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "already in your list: \(id) \u{201C}\(preview)\u{201D}; nothing saved"
     case .connectionFailed(let reason):
       return "could not reach the joke API: \(reason)"
+    case .certificateRejected(let host, let reason):
+      return "the certificate of \(host) is not trusted: \(reason)"
+    case .libcurlMissing(let reason):
+      return "chuck needs libcurl (libcurl.so.4): install the libcurl4 package (\(reason))"
     case .timedOut(let seconds):
       return "the joke API did not answer within \(Self.seconds(seconds))"
     case .serverError(let status):

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The live ``ChuckService``: api.chucknorris.io (or whatever `CHUCK_API_URL` names) over HTTP.
 public struct ChuckAPI: ChuckService {
   /// The API's base URL, for example `https://api.chucknorris.io`.

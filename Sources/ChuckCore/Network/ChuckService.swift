@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// What `chuck` asks of a joke API. Every method can fail with ``ChuckError`` and nothing else.
 public protocol ChuckService: Sendable {
   /// A random joke.

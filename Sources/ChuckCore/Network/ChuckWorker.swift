@@ -1,15 +1,11 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Performs exactly one network call: builds the request, sends it with the retry policy, checks
 /// the answer and decodes it. ``ChuckAPI`` makes a new worker for each call and lets it go when
 /// the call returns.
 public final class ChuckWorker: Sendable {
   /// The request as it is sent.
-  public let request: URLRequest
+  public let request: HTTPRequest
   private let transport: HTTPTransport
   private let policy: RetryPolicy
   private let limits: TransferLimits
@@ -28,8 +24,7 @@ public final class ChuckWorker: Sendable {
     transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
     notFound: ChuckError
   ) {
-    var request = URLRequest(url: url)
-    request.httpMethod = "GET"
+    var request = HTTPRequest(url: url)
     // The spec: every request sends it, icons included (the API picks JSON, text or HTML by it).
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue(userAgent, forHTTPHeaderField: "User-Agent")

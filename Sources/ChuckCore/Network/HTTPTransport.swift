@@ -1,17 +1,14 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The seam between `ChuckWorker` and the network: sends one request once.
 ///
-/// The live value uses `URLSession`; tests replace `send` to script answers without a network.
+/// The live value calls libcurl (``CurlAttempt``); tests replace `send` to script answers without a
+/// network.
 public struct HTTPTransport: Sendable {
   /// Sends one request, once, and returns the answer whatever its status. Redirects are not
   /// followed: a 3xx answer is returned as it is.
   public var send:
-    @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError) ->
+    @Sendable (_ request: HTTPRequest, _ limits: TransferLimits) async throws(ChuckError) ->
       HTTPResponse
 
   /// Makes a transport from a send function.
@@ -20,15 +17,16 @@ public struct HTTPTransport: Sendable {
   ///   ``ChuckError/cancelled``.
   public init(
     send:
-      @escaping @Sendable (_ request: URLRequest, _ limits: TransferLimits) async throws(ChuckError)
+      @escaping @Sendable (_ request: HTTPRequest, _ limits: TransferLimits)
+      async throws(ChuckError)
       -> HTTPResponse
   ) {
     self.send = send
   }
 
-  /// The real network, through an ephemeral `URLSession` made for each attempt.
+  /// The real network, through libcurl, loaded on the first request.
   public static let live = HTTPTransport {
-    (request: URLRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
-    try await URLSessionAttempt(request: request, limits: limits).run()
+    (request: HTTPRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
+    try await CurlAttempt.send(request, limits: limits)
   }
 }

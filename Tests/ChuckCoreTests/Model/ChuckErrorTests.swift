@@ -16,6 +16,8 @@ import Testing
     .onlyExcludedJokes(excluded: ["explicit"], attempts: 10),
     .duplicate(id: "x", preview: "p"),
     .connectionFailed("connection refused"),
+    .certificateRejected(host: "h", reason: "expired"),
+    .libcurlMissing("libcurl.so.4: cannot open shared object file"),
     .timedOut(seconds: 10),
     .serverError(status: 503),
     .rateLimited,
@@ -59,7 +61,7 @@ import Testing
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
       .storageWriteFailed, .cacheWriteFailed, .outputFailed, .lockTimeout, .cancelled,
-      .internalError:
+      .internalError, .certificateRejected, .libcurlMissing:
       return false
     }
   }
@@ -70,7 +72,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 3)
-    #expect(Self.everyCase.count == 27)
+    #expect(Self.everyCase.count == 29)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.

@@ -16,7 +16,7 @@ import Testing
   }
 
   private func sentURL(_ script: ScriptedTransport) -> String? {
-    script.requests.current.first?.url?.absoluteString
+    script.requests.current.first?.url.absoluteString
   }
 
   /// The query value the server sees, decoded as a form field (`+` is a space, `%XX` a byte).
@@ -40,7 +40,7 @@ import Testing
     _ = try await client.randomJoke(category: nil)
     _ = try await client.randomJoke(category: "dev")
     _ = try await client.randomJoke(category: "dev,movie")
-    let urls = script.requests.current.map { $0.url?.absoluteString }
+    let urls = script.requests.current.map { $0.url.absoluteString }
     #expect(urls[0] == "https://api.chucknorris.io/jokes/random")
     #expect(urls[1] == "https://api.chucknorris.io/jokes/random?category=dev")
     #expect(serverValue(urls[2], name: "category") == "dev,movie")
@@ -70,7 +70,7 @@ import Testing
     let client = api(base, script)
     _ = try await client.randomJoke(category: "dev")
     _ = try await client.categories()
-    let urls = script.requests.current.map { $0.url?.absoluteString }
+    let urls = script.requests.current.map { $0.url.absoluteString }
     #expect(
       urls == [
         "http://127.0.0.1:8080/api/v1/jokes/random?category=dev",

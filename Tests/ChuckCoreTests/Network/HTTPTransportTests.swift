@@ -1,3 +1,4 @@
+import CCurl
 import ChuckTestSupport
 import Foundation
 import Testing
@@ -9,14 +10,14 @@ import Testing
 #endif
 
 @Suite struct HTTPTransportTests {
-  private func request(_ fake: FakeAPI, _ path: String) -> URLRequest {
-    var request = URLRequest(url: fake.baseURL.appendingPathComponent(path))
+  private func request(_ fake: FakeAPI, _ path: String) -> HTTPRequest {
+    var request = HTTPRequest(url: fake.baseURL.appendingPathComponent(path))
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue(ChuckVersion.userAgent, forHTTPHeaderField: "User-Agent")
     return request
   }
 
-  private func send(_ request: URLRequest, deadline: Double = 5, maxBytes: Int = 1 << 20)
+  private func send(_ request: HTTPRequest, deadline: Double = 5, maxBytes: Int = 1 << 20)
     async -> (Result<HTTPResponse, ChuckError>, Double)
   {
     let start = Date()
@@ -120,11 +121,14 @@ import Testing
     await stop(fake)
   }
 
-  /// A closed port is `.connectionFailed("connection refused")`.
+  /// A closed port is a refused connection that names the host and the port.
   @Test func connectionRefused() async throws {
-    let url = URL(string: "http://127.0.0.1:\(closedPort())/jokes/random")!
-    let (result, elapsed) = await send(URLRequest(url: url))
-    #expect(throws: ChuckError.connectionFailed("connection refused")) { try result.get() }
+    let port = closedPort()
+    let url = URL(string: "http://127.0.0.1:\(port)/jokes/random")!
+    let (result, elapsed) = await send(HTTPRequest(url: url))
+    #expect(throws: ChuckError.connectionFailed("connection refused by 127.0.0.1 port \(port)")) {
+      try result.get()
+    }
     #expect(elapsed < 120)
   }
 
@@ -188,28 +192,40 @@ import Testing
     await stop(fake)
   }
 
-  /// URL errors map to the right `ChuckError`: timeouts, cancellation, refused, lost, DNS, TLS.
-  @Test func translateURLErrors() {
-    let cases: [(URLError.Code, ChuckError)] = [
-      (.timedOut, .timedOut(seconds: 3)), (.cancelled, .cancelled),
-      (.cannotConnectToHost, .connectionFailed("connection refused")),
-      (.cannotFindHost, .connectionFailed("host not found")),
-      (.dnsLookupFailed, .connectionFailed("host not found")),
-      (.networkConnectionLost, .connectionFailed("connection lost")),
-      (.notConnectedToInternet, .connectionFailed("no network")),
-      (.secureConnectionFailed, .connectionFailed("TLS failed (-1200)")),
-      (.serverCertificateUntrusted, .connectionFailed("TLS failed (-1202)")),
-      (.badServerResponse, .connectionFailed("URL error -1011")),
-    ]
-    for (code, expected) in cases {
-      #expect(URLSessionAttempt.translate(URLError(code), deadline: 3) == expected, "\(code)")
+  /// libcurl's codes map to words, never a bare number: the timeout, DNS, a refused connection
+  /// naming host and port, certificates (not retried), a lost connection, broken compression.
+  @Test func translateCurlCodes() {
+    let url = URL(string: "https://jokes.example:8443/jokes/random")!
+    func translate(_ code: CURLcode, _ words: String = "") -> ChuckError {
+      CurlError.translate(code, words: words, url: url, deadline: 3)
     }
-    let other = URLSessionAttempt.translate(CocoaError(.fileNoSuchFile), deadline: 3)
-    guard case .connectionFailed(let reason) = other else {
-      Issue.record("unexpected \(other)")
+    #expect(translate(CURLE_OPERATION_TIMEDOUT) == .timedOut(seconds: 3))
+    #expect(
+      translate(CURLE_COULDNT_RESOLVE_HOST)
+        == .connectionFailed("the host jokes.example was not found"))
+    #expect(
+      translate(CURLE_COULDNT_CONNECT, "Failed to connect to jokes.example port 8443")
+        == .connectionFailed("connection refused by jokes.example port 8443"))
+    let certificate = translate(CURLE_PEER_FAILED_VERIFICATION, "SSL certificate problem: expired")
+    #expect(
+      certificate
+        == .certificateRejected(host: "jokes.example", reason: "SSL certificate problem: expired"))
+    #expect(!certificate.isTransient)
+    #expect(certificate.errorDescription?.contains("certificate") == true)
+    #expect(translate(CURLE_RECV_ERROR, "reset").isTransient)
+    guard case .badResponse = translate(CURLE_BAD_CONTENT_ENCODING) else {
+      Issue.record("broken compression is not a bad response")
       return
     }
-    #expect(!reason.isEmpty)
+    let proxy = translate(
+      CURLE_COULDNT_RESOLVE_PROXY, "Could not resolve proxy: http://user:secret@proxy.example:3128")
+    #expect(proxy == .connectionFailed("proxy: Could not resolve proxy: http://proxy.example:3128"))
+    // Any other code still says what failed, in libcurl's words.
+    guard case .connectionFailed(let reason) = translate(CURLE_SEND_FAIL_REWIND) else {
+      Issue.record("unexpected")
+      return
+    }
+    #expect(!reason.isEmpty && Int(reason) == nil)
   }
 
   /// Response header names are lower-cased, a later duplicate winning.

@@ -1,0 +1,66 @@
+import CCurl
+import Foundation
+
+/// libcurl's result codes in words: the one place where they become ``ChuckError``s, so that no
+/// error ever reads as a bare number.
+enum CurlError {
+  /// The error for a failed transfer.
+  /// - Parameters:
+  ///   - code: libcurl's result.
+  ///   - words: libcurl's error buffer for the transfer (may be empty).
+  ///   - url: the URL asked for, to name its host.
+  ///   - deadline: the attempt's deadline, in seconds.
+  /// - Returns: the error.
+  static func translate(_ code: CURLcode, words: String, url: URL, deadline: Double) -> ChuckError {
+    let host = url.host ?? "the server"
+    let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    let detail = TerminalSafeText.render(
+      words.isEmpty ? String(cString: ccurl_easy_strerror(code)) : words, keepNewlines: false)
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT:
+      return .timedOut(seconds: deadline)
+    case CURLE_COULDNT_RESOLVE_HOST:
+      return .connectionFailed("the host \(host) was not found")
+    case CURLE_COULDNT_RESOLVE_PROXY, CURLE_PROXY:
+      return .connectionFailed("proxy: \(ProxyText.withoutCredentials(detail))")
+    case CURLE_COULDNT_CONNECT:
+      return .connectionFailed(
+        detail.localizedCaseInsensitiveContains("proxy")
+          ? "proxy: \(ProxyText.withoutCredentials(detail))"
+          : "connection refused by \(host) port \(port)")
+    case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
+      CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+      return .certificateRejected(host: host, reason: detail)
+    case CURLE_SSL_CONNECT_ERROR:
+      return .connectionFailed("the TLS handshake with \(host) failed: \(detail)")
+    case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
+      return .connectionFailed("the connection to \(host) was lost (\(detail))")
+    case CURLE_BAD_CONTENT_ENCODING:
+      return .badResponse("the body's compression is broken: \(detail)")
+    case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+      return .badResponse("not an HTTP answer: \(detail)")
+    default:
+      return .connectionFailed(detail)
+    }
+  }
+}
+
+/// Proxy URLs as they may appear in libcurl's words, with any `user:password@` removed.
+enum ProxyText {
+  /// The text with credentials in URLs (`scheme://user:password@host`) removed.
+  /// - Parameter text: libcurl's words.
+  /// - Returns: the same words without credentials.
+  static func withoutCredentials(_ text: String) -> String {
+    var output = ""
+    var rest = Substring(text)
+    while let scheme = rest.range(of: "://") {
+      output += rest[..<scheme.upperBound]
+      rest = rest[scheme.upperBound...]
+      let authority = rest.prefix { $0 != "/" && $0 != " " }
+      if let at = authority.lastIndex(of: "@") {
+        rest = rest[rest.index(after: at)...]
+      }
+    }
+    return output + rest
+  }
+}
