@@ -102,7 +102,10 @@ CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
 CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
   return curl.easy_getinfo(handle, info, value);
 }
-const char *ccurl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+const char *ccurl_easy_strerror(CURLcode code) {
+  // Safe before libcurl is loaded (a caller wording an error it was handed).
+  return curl.easy_strerror ? curl.easy_strerror(code) : "libcurl error";
+}
 struct curl_slist *ccurl_slist_append(struct curl_slist *list, const char *string) {
   return curl.slist_append(list, string);
 }
