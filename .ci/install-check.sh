@@ -98,6 +98,25 @@ else
   echo "skipped: no mount namespace here to hide the toolchain (ldd above is the check)"
 fi
 
+# Without libcurl, a network command says so in words (exit 69) and the rest still works: the
+# library is hidden behind an empty file, in a mount namespace of this command only.
+libcurl=$(ldconfig -p | awk '/libcurl\.so\.4 / {print $NF; exit}')
+if [[ -n "$libcurl" ]] && unshare -m true 2>/dev/null; then
+  set +e
+  missing=$(unshare -m bash -c 'mount --bind /dev/null "$(readlink -f "$1")" && chuck random' \
+    bash "$libcurl" 2>&1)
+  status=$?
+  set -e
+  [[ $status -eq 69 && "$missing" == *"chuck needs libcurl (libcurl.so.4): install the libcurl4 package"* ]] ||
+    fail "without libcurl, chuck random said ($status): $missing"
+  listed=$(unshare -m bash -c 'mount --bind /dev/null "$(readlink -f "$1")" && chuck list' \
+    bash "$libcurl") || fail "without libcurl, chuck list failed"
+  [[ "$listed" == *"Chuck Norris Jokes"* ]] || fail "without libcurl, chuck list printed: $listed"
+  pass "without libcurl: random says to install libcurl4 (69), list works"
+else
+  echo "skipped: no mount namespace here to hide libcurl"
+fi
+
 # Anything troff says about the page is a defect of the page (a locale warning of man is not).
 rendered=$(MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" 2>"$work/man-errors")
 if grep -v "set the locale" "$work/man-errors"; then fail "man -l $page complained"; fi

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Everything `chuck` reads from its environment, read once and checked: where the list and the
 /// icon cache live, which API to ask, and the network's timeout and retries.
@@ -34,7 +38,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
       throws(ChuckError) -> Double
     {
       guard let text = value(variable) else { return fallback }
-      guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite,
+      guard let number = Double(text.trimmingWhitespace), number.isFinite,
         allowZero ? number >= 0 : number > 0, number <= 86_400
       else {
         throw .invalidEnvironment(
@@ -60,7 +64,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
     retryDelay = try seconds(
       .retryDelay, default: NetworkDefaults.retryDelay, allowZero: true)
     if let text = value(.retries) {
-      guard let number = Int(text.trimmingCharacters(in: .whitespaces)), (0...100).contains(number)
+      guard let number = Int(text.trimmingWhitespace), (0...100).contains(number)
       else {
         throw .invalidEnvironment(
           variable: EnvironmentVariable.retries.name, value: text,
@@ -73,7 +77,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
 
     let home =
       value(.home).map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+      ?? URL(fileURLWithPath: Self.passwordHome ?? "/", isDirectory: true)
     func directory(own: EnvironmentVariable, xdg: EnvironmentVariable, fallback: String) -> URL {
       if let path = value(own) { return URL(fileURLWithPath: path, isDirectory: true) }
       // The XDG spec: an empty or relative value is invalid and ignored.
@@ -85,5 +89,11 @@ public struct ChuckConfiguration: Sendable, Equatable {
     }
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
+  }
+
+  /// The home directory in the password database, for when `HOME` is unset.
+  private static var passwordHome: String? {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    return String(cString: directory)
   }
 }

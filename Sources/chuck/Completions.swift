@@ -1,5 +1,5 @@
 import ChuckCore
-import Foundation
+import FoundationEssentials
 
 /// Completions for the shell, from local files only: a completion must never wait on the network.
 enum Completions {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChuckCore
-import Foundation
+import FoundationEssentials
 
 extension ColorMode: ExpressibleByArgument {}
 

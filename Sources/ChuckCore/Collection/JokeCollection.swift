@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's saved list of jokes, with the rules that `chuck` applies to it: never the same id
 /// twice, shown oldest first, found by id or unique prefix.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every failure that `ChuckCore` can report.
 ///

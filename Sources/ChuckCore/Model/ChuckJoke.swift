@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One joke exactly as api.chucknorris.io sends it.
 ///

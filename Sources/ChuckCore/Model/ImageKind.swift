@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The kinds of image an icon may be, recognised by their first bytes.
 public enum ImageKind: String, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept so that fields this build does not know survive a save unchanged.
 public enum JSONValue: Codable, Sendable, Equatable {

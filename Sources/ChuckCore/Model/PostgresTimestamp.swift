@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timestamp as the joke API writes it: PostgreSQL's text form `yyyy-MM-dd HH:mm:ss` with an
 /// optional fraction of 1 to 6 digits and no zone, always meaning UTC.

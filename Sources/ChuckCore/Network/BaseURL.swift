@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A service's base URL, which may carry a path prefix (`http://host/prefix/`): the one place
 /// that appends an API path to it, for requests and for the icon that replaces a retired host's.
@@ -20,18 +20,14 @@ struct BaseURL {
     var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
     var basePath = components.percentEncodedPath
     while basePath.hasSuffix("/") { basePath.removeLast() }
-    let segments = path.map {
-      $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? $0
-    }
+    let segments = path.map { PercentEncoding.encode($0, allowing: PercentEncoding.pathSegment) }
     components.percentEncodedPath = basePath + "/" + segments.joined(separator: "/")
-    // `URLComponents` leaves `+` as it is in a query, and servers read it as a space.
-    var allowed = CharacterSet.urlQueryAllowed
-    allowed.remove(charactersIn: "+&=#?")
     components.percentEncodedQuery =
       query.isEmpty
       ? nil
       : query.map {
-        $0.name + "=" + ($0.value?.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        $0.name + "="
+          + PercentEncoding.encode($0.value ?? "", allowing: PercentEncoding.queryValue)
       }.joined(separator: "&")
     return components.url ?? url
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live ``ChuckService``: api.chucknorris.io (or whatever `CHUCK_API_URL` names) over HTTP.
 public struct ChuckAPI: ChuckService {

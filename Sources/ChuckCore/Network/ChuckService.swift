@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `chuck` asks of a joke API. Every method can fail with ``ChuckError`` and nothing else.
 public protocol ChuckService: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Performs exactly one network call: builds the request, sends it with the retry policy, checks
 /// the answer and decodes it. ``ChuckAPI`` makes a new worker for each call and lets it go when
@@ -86,7 +86,7 @@ public final class ChuckWorker: Sendable {
 
   private static func isJSON(_ contentType: String) -> Bool {
     let media =
-      contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+      contentType.split(separator: ";").first?.trimmingWhitespace
       .lowercased() ?? ""
     return media == "application/json" || media.hasSuffix("+json")
   }

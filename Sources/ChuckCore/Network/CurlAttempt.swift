@@ -1,6 +1,6 @@
 import CCurl
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One attempt over libcurl: one easy handle on its own multi handle, driven on a Dispatch thread
@@ -173,7 +173,7 @@ final class CurlAttempt: @unchecked Sendable {
     }
     guard let colon = line.firstIndex(of: ":") else { return }
     let name = line[..<colon].lowercased()
-    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = line[line.index(after: colon)...].trimmingWhitespace
     headers[name] = value
   }
 }

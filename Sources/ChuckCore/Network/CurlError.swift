@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// libcurl's result codes in words: the one place where they become ``ChuckError``s, so that no
 /// error ever reads as a bare number.
@@ -25,7 +25,7 @@ enum CurlError {
       return .connectionFailed("proxy: \(ProxyText.withoutCredentials(detail))")
     case CURLE_COULDNT_CONNECT:
       return .connectionFailed(
-        detail.localizedCaseInsensitiveContains("proxy")
+        detail.lowercased().contains("proxy")
           ? "proxy: \(ProxyText.withoutCredentials(detail))"
           : "connection refused by \(host) port \(port)")
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM,
@@ -53,7 +53,7 @@ enum ProxyText {
   static func withoutCredentials(_ text: String) -> String {
     var output = ""
     var rest = Substring(text)
-    while let scheme = rest.range(of: "://") {
+    while let scheme = rest.firstRange(of: "://") {
       output += rest[..<scheme.upperBound]
       rest = rest[scheme.upperBound...]
       let authority = rest.prefix { $0 != "/" && $0 != " " }

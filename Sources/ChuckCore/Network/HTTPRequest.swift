@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as `chuck` sends it: a GET of a URL with a few header fields.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP answer, whatever its status.
 public struct HTTPResponse: Sendable, Equatable {

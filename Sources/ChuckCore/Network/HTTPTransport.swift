@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The seam between `ChuckWorker` and the network: sends one request once.
 ///

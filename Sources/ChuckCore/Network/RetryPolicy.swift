@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How often, and how far apart, a request is tried again after a transient failure
 /// (a connection failure, a timeout or a 5xx answer).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Escape sequences that show an image inline in terminals that support it.
 public enum InlineImage {

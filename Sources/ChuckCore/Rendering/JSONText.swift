@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON text for lists of strings (category names, ids).
 public enum JSONText {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The machine-readable output of `--json`: joke objects with the API's fields and values exactly
 /// as received; JSON escapes control characters itself.

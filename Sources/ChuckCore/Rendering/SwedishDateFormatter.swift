@@ -1,56 +1,65 @@
-import Foundation
-
 /// Formats the API's timestamps in UTC with the Swedish locale (`sv_SE`): `2020-01-05` and
 /// `2020-01-05 13:42:19`.
 ///
-/// The Swedish short date style is ISO 8601's `yyyy-MM-dd` (ICU's pattern `y-MM-dd`), so for the
-/// years 1583 to 9999 ``date(_:)`` computes it by arithmetic: loading ICU's locale data for a
-/// `DateFormatter` costs more than the whole of a short `chuck list`. Tests check it against
-/// `DateFormatter` with the `sv_SE` locale over a wide range of dates; other years (before 1583
-/// ICU uses the Julian calendar, as Swedish dates then did), and the date
-/// and time of ``dateTime(_:)``, go through `DateFormatter` itself, built on first use.
-/// Not thread-safe: use one instance per thread.
-public final class SwedishDateFormatter {
-  private lazy var dateFormatter = Self.make(time: .none)
-  private lazy var dateTimeFormatter = Self.make(time: .medium)
-
-  /// Makes a formatter; nothing is loaded until it is used.
+/// The Swedish short date style is ISO 8601's `yyyy-MM-dd` (ICU's pattern `y-MM-dd`, and
+/// `HH:mm:ss` for the time), computed by arithmetic: ICU's locale data is not linked into `chuck`
+/// at all. As ICU's Gregorian calendar does, dates before 1582-10-15 are Julian calendar dates
+/// (as Swedish dates then were), shown with the year of their era. Tests check every branch
+/// against Foundation's `DateFormatter` with the `sv_SE` locale.
+public struct SwedishDateFormatter: Sendable {
+  /// Makes a formatter.
   public init() {}
 
-  private static func make(time: DateFormatter.Style) -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "sv_SE")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = .short
-    formatter.timeStyle = time
-    return formatter
-  }
+  private static let microsPerDay: Int64 = 86_400_000_000
+  /// The first day of the Gregorian calendar, 1582-10-15, in days since 1970-01-01.
+  private static let gregorianStart: Int64 = -141_427
 
   /// The date alone, for example `2020-01-05`.
   /// - Parameter timestamp: the instant to format.
   /// - Returns: the UTC date in the Swedish short style.
   public func date(_ timestamp: PostgresTimestamp) -> String {
-    let microsPerDay: Int64 = 86_400_000_000
-    let day =
-      timestamp.microseconds >= 0
-      ? timestamp.microseconds / microsPerDay
-      : (timestamp.microseconds - microsPerDay + 1) / microsPerDay
-    let (year, month, dayOfMonth) = Self.civil(fromDays: day)
-    guard (1583...9999).contains(year) else {
-      return dateFormatter.string(from: Self.wholeSeconds(timestamp))
-    }
-    var bytes: [UInt8] = Array(repeating: UInt8(ascii: "0"), count: 10)
-    bytes[4] = UInt8(ascii: "-")
-    bytes[7] = UInt8(ascii: "-")
-    for (value, end, width) in [(year, 4, 4), (month, 7, 2), (dayOfMonth, 10, 2)] {
-      var rest = value
-      for offset in 1...width {
-        bytes[end - offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    let (day, _) = Self.dayAndMicros(timestamp)
+    let (year, month, dayOfMonth) =
+      day >= Self.gregorianStart ? Self.civil(fromDays: day) : Self.julian(fromDays: day)
+    // ICU's `y` is the year of the era: 1 BC follows AD 1.
+    let yearOfEra = year > 0 ? year : 1 - year
+    return String(yearOfEra) + "-" + Self.twoDigits(month) + "-" + Self.twoDigits(dayOfMonth)
+  }
+
+  /// The date and time to the second, for example `2020-01-05 13:42:19`.
+  /// - Parameter timestamp: the instant to format.
+  /// - Returns: the UTC date and time in the Swedish style (the fraction is dropped, never
+  ///   rounded into the next second).
+  public func dateTime(_ timestamp: PostgresTimestamp) -> String {
+    let (_, micros) = Self.dayAndMicros(timestamp)
+    let seconds = micros / 1_000_000
+    return date(timestamp) + " " + Self.twoDigits(seconds / 3600) + ":"
+      + Self.twoDigits(seconds / 60 % 60) + ":" + Self.twoDigits(seconds % 60)
+  }
+
+  /// The day since 1970-01-01 and the microseconds into it, for instants before 1970 too.
+  private static func dayAndMicros(_ timestamp: PostgresTimestamp) -> (Int64, Int64) {
+    let micros = timestamp.microseconds
+    let day = micros >= 0 ? micros / microsPerDay : (micros - microsPerDay + 1) / microsPerDay
+    return (day, micros - day * microsPerDay)
+  }
+
+  private static func twoDigits(_ value: Int64) -> String {
+    value < 10 ? "0" + String(value) : String(value)
+  }
+
+  /// The Julian calendar date of a day counted from 1970-01-01 (astronomical years: 0 is 1 BC).
+  static func julian(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    // Richards' algorithm, from the Julian day number.
+    let julianDay = days + 2_440_588
+    let c = julianDay + 32082
+    let d = (4 * c + 3) / 1461
+    let e = c - 1461 * d / 4
+    let m = (5 * e + 2) / 153
+    let day = e - (153 * m + 2) / 5 + 1
+    let month = m + 3 - 12 * (m / 10)
+    let year = d - 4800 + m / 10
+    return (year, month, day)
   }
 
   /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's
@@ -65,20 +74,5 @@ public final class SwedishDateFormatter {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  /// The date and time to the second, for example `2020-01-05 13:42:19`.
-  /// - Parameter timestamp: the instant to format.
-  /// - Returns: the UTC date and time in the Swedish style (the fraction is dropped).
-  public func dateTime(_ timestamp: PostgresTimestamp) -> String {
-    dateTimeFormatter.string(from: Self.wholeSeconds(timestamp))
-  }
-
-  /// The instant with its fraction of a second dropped: `DateFormatter` would round
-  /// `23:59:59.9995` up to the next second, and so possibly to the next day.
-  private static func wholeSeconds(_ timestamp: PostgresTimestamp) -> Date {
-    let micros = timestamp.microseconds
-    let seconds = micros >= 0 ? micros / 1_000_000 : (micros - 999_999) / 1_000_000
-    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 }

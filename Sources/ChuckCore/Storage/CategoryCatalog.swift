@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The API's category names, kept in the cache directory for a day: a second type stored through
 /// ``NetworkCache``. When the API cannot be reached, the cached names are served, marked stale.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Downloads joke icons into the cache directory, under the spec's rules: only `https` URLs, or
 /// URLs on the configured API's own origin; the retired `assets.chucknorris.host` is never

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A list of values stored on disk as `{"version": 1, "items": [ … ]}`: the saved jokes, and any
 /// other value type that comes from the network.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The saved list as the file holds it, checked joke by joke, with what listing and lookup need:
 /// each joke's id, text and `created_at`, found in place without decoding the rest.

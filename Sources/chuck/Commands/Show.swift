@@ -1,6 +1,6 @@
 import ArgumentParser
 import ChuckCore
-import Foundation
+import FoundationEssentials
 
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
