@@ -25,6 +25,9 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// The default API.
   public static let defaultAPIURL = URL(string: "https://api.chucknorris.io")!
 
+  /// The CA certificates TLS trusts (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`).
+  public var certificateAuthorities: CertificateAuthorities
+
   /// The saved list's file.
   public var listFile: URL { dataDirectory.appendingPathComponent("jokes.json") }
 
@@ -87,6 +90,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
       return home.appendingPathComponent(fallback, isDirectory: true)
         .appendingPathComponent("chuck")
     }
+    certificateAuthorities = CertificateAuthorities(environment: environment)
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
   }

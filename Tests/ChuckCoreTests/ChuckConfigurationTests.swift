@@ -156,4 +156,20 @@ import Testing
     #expect(api.policy.retries == 1)
     #expect(api.policy.delay == 0.25)
   }
+
+  /// CA certificates are read as `curl` reads them: `CURL_CA_BUNDLE` before `SSL_CERT_FILE`,
+  /// `SSL_CERT_DIR` as the directory; empty values count as unset.
+  @Test func certificateAuthoritiesAsCurlReadsThem() throws {
+    func read(_ environment: [String: String]) throws -> CertificateAuthorities {
+      try ChuckConfiguration(environment: environment).certificateAuthorities
+    }
+    #expect(try read([:]) == CertificateAuthorities())
+    #expect(try read(["SSL_CERT_FILE": "/b.pem"]).bundle == "/b.pem")
+    #expect(
+      try read(["CURL_CA_BUNDLE": "/a.pem", "SSL_CERT_FILE": "/b.pem"]).bundle == "/a.pem")
+    #expect(try read(["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/b.pem"]).bundle == "/b.pem")
+    #expect(
+      try read(["SSL_CERT_DIR": "/etc/ssl/certs"])
+        == CertificateAuthorities(directory: "/etc/ssl/certs"))
+  }
 }

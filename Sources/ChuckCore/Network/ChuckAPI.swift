@@ -37,11 +37,12 @@ public struct ChuckAPI: ChuckService {
 
   /// Makes a client from a configuration.
   /// - Parameters:
-  ///   - configuration: the API URL, timeout and retry settings.
-  ///   - transport: how each attempt is sent.
-  public init(configuration: ChuckConfiguration, transport: HTTPTransport = .live) {
+  ///   - configuration: the API URL, timeout and retry settings, and the CAs to trust.
+  ///   - transport: how each attempt is sent; libcurl trusting the configuration's CAs when `nil`.
+  public init(configuration: ChuckConfiguration, transport: HTTPTransport? = nil) {
     self.init(
-      baseURL: configuration.apiBaseURL, transport: transport,
+      baseURL: configuration.apiBaseURL,
+      transport: transport ?? .live(trusting: configuration.certificateAuthorities),
       policy: RetryPolicy(retries: configuration.retries, delay: configuration.retryDelay),
       timeout: configuration.timeout)
   }

@@ -11,6 +11,7 @@ import Synchronization
 final class CurlAttempt: @unchecked Sendable {
   private let request: HTTPRequest
   private let limits: TransferLimits
+  private let authorities: CertificateAuthorities
   /// Whether the attempt was cancelled, and whether its multi handle is gone (then nothing may
   /// wake it).
   private let state = Mutex((cancelled: false, finished: false))
@@ -20,22 +21,23 @@ final class CurlAttempt: @unchecked Sendable {
   private var headers: [String: String] = [:]
   private var tooLarge = false
 
-  private init(request: HTTPRequest, limits: TransferLimits) {
+  private init(request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities) {
     self.request = request
     self.limits = limits
+    self.authorities = authorities
   }
 
   /// Sends `request` once.
   /// - Throws: ``ChuckError/libcurlMissing(_:)`` when libcurl cannot be loaded, or what the
   ///   attempt failed with.
-  static func send(_ request: HTTPRequest, limits: TransferLimits) async throws(ChuckError)
-    -> HTTPResponse
-  {
+  static func send(
+    _ request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities
+  ) async throws(ChuckError) -> HTTPResponse {
     var words = [CChar](repeating: 0, count: 512)
     guard ccurl_load(&words, words.count) == 0 else {
       throw .libcurlMissing(Self.text(words))
     }
-    let attempt = CurlAttempt(request: request, limits: limits)
+    let attempt = CurlAttempt(request: request, limits: limits, authorities: authorities)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(returning: attempt.perform()) }
@@ -127,13 +129,8 @@ final class CurlAttempt: @unchecked Sendable {
     // Certificates are always verified; CA files as the curl tool reads them.
     ccurl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
     ccurl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
-    let environment = ProcessInfo.processInfo.environment
-    if let bundle = EnvironmentVariable.curlCABundle.value(in: environment)
-      ?? EnvironmentVariable.sslCertFile.value(in: environment)
-    {
-      ccurl_setopt_string(easy, CURLOPT_CAINFO, bundle)
-    }
-    if let directory = EnvironmentVariable.sslCertDirectory.value(in: environment) {
+    if let bundle = authorities.bundle { ccurl_setopt_string(easy, CURLOPT_CAINFO, bundle) }
+    if let directory = authorities.directory {
       ccurl_setopt_string(easy, CURLOPT_CAPATH, directory)
     }
     ccurl_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in

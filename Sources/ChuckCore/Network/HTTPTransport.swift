@@ -24,9 +24,17 @@ public struct HTTPTransport: Sendable {
     self.send = send
   }
 
-  /// The real network, through libcurl, loaded on the first request.
-  public static let live = HTTPTransport {
-    (request: HTTPRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
-    try await CurlAttempt.send(request, limits: limits)
+  /// The real network, through libcurl (loaded on the first request), trusting libcurl's default
+  /// CA certificates.
+  public static let live = live(trusting: CertificateAuthorities())
+
+  /// The real network, through libcurl, trusting these CA certificates.
+  /// - Parameter authorities: the CA certificates to trust.
+  /// - Returns: the transport.
+  public static func live(trusting authorities: CertificateAuthorities) -> HTTPTransport {
+    HTTPTransport {
+      (request: HTTPRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
+      try await CurlAttempt.send(request, limits: limits, authorities: authorities)
+    }
   }
 }

@@ -150,34 +150,4 @@ extension NetworkCacheTests {
       try names(in: folder) == ["jokes.json", "jokes.json.lock", "notes.txt", ".other.tmp-x"])
     #expect(try NetworkCache<String>(fileURL: file).load() == ["a", "b"])
   }
-
-  /// Many `modify` calls at once from several threads, each appending, lose nothing.
-  @Test func concurrentModifyLosesNothing() async throws {
-    let threads = 4
-    let perThread = 20
-    let url = file
-    let failures = Locked(0)
-    try await offPool {
-      DispatchQueue.concurrentPerform(iterations: threads) { thread in
-        let cache = NetworkCache<String>(fileURL: url, lockTimeout: 30)
-        for index in 0..<perThread {
-          do {
-            try cache.modify { (items: inout [String]) throws(ChuckError) in
-              items.append("\(thread)-\(index)")
-            }
-          } catch {
-            failures.withLock { $0 += 1 }
-          }
-        }
-      }
-    }
-    #expect(failures.current == 0)
-    let items = try NetworkCache<String>(fileURL: file).load()
-    #expect(items.count == threads * perThread)
-    #expect(Set(items).count == threads * perThread)
-    for thread in 0..<threads {
-      let mine = items.filter { $0.hasPrefix("\(thread)-") }
-      #expect(mine == (0..<perThread).map { "\(thread)-\($0)" })
-    }
-  }
 }

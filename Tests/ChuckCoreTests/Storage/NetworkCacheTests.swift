@@ -52,16 +52,6 @@ import Testing
     #expect(Set(object.keys) == ["version", "items"])
   }
 
-  /// `modify` passes on what its body returns.
-  @Test func modifyReturnsBodyResult() throws {
-    let cache = NetworkCache<String>(fileURL: file)
-    let count = try cache.modify { (items: inout [String]) throws(ChuckError) -> Int in
-      items += ["a", "b"]
-      return items.count
-    }
-    #expect(count == 2)
-  }
-
   /// The same store serves other value types unchanged: a category struct and plain strings.
   @Test func genericOverOtherTypes() throws {
     let categories = NetworkCache<Category>(fileURL: root.appendingPathComponent("categories.json"))
@@ -162,27 +152,6 @@ import Testing
       try cache.modify { (items: inout [ChuckJoke]) throws(ChuckError) in items.removeAll() }
     }
     #expect(try Data(contentsOf: file) == Data(text.utf8))
-  }
-
-  /// When the body of `modify` throws, nothing is written: same bytes, same inode, same mtime.
-  @Test func throwingBodyWritesNothing() throws {
-    let cache = NetworkCache<String>(fileURL: file)
-    try cache.modify { (items: inout [String]) throws(ChuckError) in items.append("kept") }
-    let bytes = try Data(contentsOf: file)
-    let node = try inode(file)
-    let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]
-    #expect(throws: ChuckError.invalidArgument("no")) {
-      try cache.modify { (items: inout [String]) throws(ChuckError) in
-        items.append("lost")
-        throw .invalidArgument("no")
-      }
-    }
-    #expect(try Data(contentsOf: file) == bytes)
-    #expect(try inode(file) == node)
-    let after = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]
-    #expect(after as? Date == modified as? Date)
-    #expect(try cache.load() == ["kept"])
-    #expect(try names(in: file.deletingLastPathComponent()) == ["jokes.json", "jokes.json.lock"])
   }
 
   /// Item fields this build does not know are tolerated.
