@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChuckCore
 
-@main
+/// The command tree; `Entry` starts it.
 struct Chuck: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chuck",

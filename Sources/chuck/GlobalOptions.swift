@@ -13,7 +13,7 @@ struct GlobalOptions: ParsableArguments {
   var color: ColorMode = .auto
 
   /// Builds the command's context from the environment, runs `body`, and turns a `ChuckError`
-  /// into one `error:` line on stderr and the spec's exit status: the one place that does.
+  /// into one `error:` line on stderr and the spec's exit status (see `Invocation`).
   func run(_ body: (Context) async throws(ChuckError) -> Void) async throws {
     try await runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
       try await body(context)
@@ -24,21 +24,51 @@ struct GlobalOptions: ParsableArguments {
   /// The same, for a command that reports some failures itself as it goes and returns the one
   /// whose exit status to end with.
   func runReporting(_ body: (Context) async throws(ChuckError) -> ChuckError?) async throws {
-    Signals.install()
-    let environment = ProcessInfo.processInfo.environment
-    let terminal = Terminal(color: color, environment: environment)
+    let invocation = Invocation(color: color, json: json)
     let reported: ChuckError?
     do throws(ChuckError) {
-      let configuration = try ChuckConfiguration(environment: environment)
-      reported = try await body(
-        Context(
-          components: ChuckComponents(configuration: configuration), terminal: terminal,
-          json: json))
+      reported = try await body(try invocation.context())
     } catch {
-      terminal.report(error)
-      throw ExitCode(error.exitStatus)
+      throw ExitCode(invocation.fail(error))
     }
     if let reported { throw ExitCode(reported.exitStatus) }
+  }
+}
+
+/// One run of a command with its global options: the one place that builds the context from the
+/// environment and turns a `ChuckError` into one `error:` line on stderr and the spec's exit
+/// status. Used by `GlobalOptions` and by the start-up fast path (`FastPath`), which runs without
+/// the argument parser.
+struct Invocation {
+  let terminal: Terminal
+  let json: Bool
+
+  init(color: ColorMode, json: Bool) {
+    Signals.install()
+    terminal = Terminal(color: color, environment: ProcessInfo.processInfo.environment)
+    self.json = json
+  }
+
+  func context() throws(ChuckError) -> Context {
+    let configuration = try ChuckConfiguration(environment: terminal.environment)
+    return Context(
+      components: ChuckComponents(configuration: configuration), terminal: terminal, json: json)
+  }
+
+  /// Reports `error` on stderr and returns the exit status it ends the command with.
+  func fail(_ error: ChuckError) -> Int32 {
+    terminal.report(error)
+    return error.exitStatus
+  }
+
+  /// Runs a command body that needs no waiting, and returns the exit status.
+  func run(_ body: (Context) throws(ChuckError) -> Void) -> Int32 {
+    do throws(ChuckError) {
+      try body(try context())
+      return 0
+    } catch {
+      return fail(error)
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Categories: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "categories",
     abstract: "List the API's joke categories (cached for a day).",
     discussion: "When the API cannot be reached, the cached list is shown, with a note."
   )

@@ -3,26 +3,30 @@ import ChuckCore
 
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "Show your saved jokes, oldest first."
   )
 
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
-    try await options.run { (context: Context) async throws(ChuckError) in
-      let saved = try context.collection.saved()
-      let order = saved.oldestFirst()
-      let terminal = context.terminal
-      if context.json {
-        saved.jsonArray(order) { terminal.out(bytes: $0) }
-      } else {
-        let rows = order.lazy.map {
-          JokeListView.Row(
-            id: saved.id(at: $0), created: saved.created(at: $0), value: saved.value(at: $0))
-        }
-        JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {
-          terminal.out($0)
-        }
+    try await options.run { (context: Context) throws(ChuckError) in try Self.list(context) }
+  }
+
+  /// The command itself, also run by `FastPath` without the argument parser.
+  static func list(_ context: Context) throws(ChuckError) {
+    let saved = try context.collection.saved()
+    let order = saved.oldestFirst()
+    let terminal = context.terminal
+    if context.json {
+      saved.jsonArray(order) { terminal.out(bytes: $0) }
+    } else {
+      let rows = order.lazy.map {
+        JokeListView.Row(
+          id: saved.id(at: $0), created: saved.created(at: $0), value: saved.value(at: $0))
+      }
+      JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {
+        terminal.out($0)
       }
     }
   }

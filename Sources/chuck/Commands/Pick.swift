@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Pick: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "pick",
     abstract: "Print one saved joke at random, offline: made for a shell start-up file.",
     discussion: "Prints nothing, and exits 0, when no saved joke fits. Never uses the network."
   )
@@ -14,13 +15,18 @@ struct Pick: AsyncParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
-    try await options.run { (context: Context) async throws(ChuckError) in
-      var generator = SystemRandomNumberGenerator()
-      guard let joke = try context.collection.pick(category: category, using: &generator) else {
-        return
-      }
-      context.terminal.out(
-        context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
+    try await options.run { (context: Context) throws(ChuckError) in
+      try Self.pick(category: category, context)
     }
+  }
+
+  /// The command itself, also run by `FastPath` without the argument parser.
+  static func pick(category: String?, _ context: Context) throws(ChuckError) {
+    var generator = SystemRandomNumberGenerator()
+    guard let joke = try context.collection.pick(category: category, using: &generator) else {
+      return
+    }
+    context.terminal.out(
+      context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
   }
 }

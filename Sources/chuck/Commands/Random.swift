@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Random: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "random",
     abstract: "Fetch a random joke and save it to your list.",
     discussion: "A joke that is already in the list is not saved again: that exits with status 1."
   )

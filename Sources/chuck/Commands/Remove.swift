@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Remove: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "remove",
     abstract: "Remove jokes from your list.",
     discussion: """
       Each ID is a saved joke's id or a unique prefix of at least 4 characters. All are removed \

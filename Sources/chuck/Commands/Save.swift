@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Save: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "save",
     abstract: "Fetch jokes by id and save them to your list.",
     discussion: """
       Each joke follows the rule of random: one already saved is not saved again. Exits 66 when \

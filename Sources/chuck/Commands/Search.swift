@@ -3,6 +3,7 @@ import ChuckCore
 
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "search",
     abstract: "Search the API's jokes by text; shown like the list, oldest first.",
     discussion: "Jokes already in your list are marked (saved)."
   )

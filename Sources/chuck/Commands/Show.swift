@@ -4,6 +4,7 @@ import FoundationEssentials
 
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract: "Show every field of one joke.",
     discussion: """
       ID is a saved joke's id or a unique prefix of at least 4 characters. A full id that is not \

@@ -1,0 +1,61 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+/// `chuck pick` and `chuck list` in their start-up file forms run without the argument parser
+/// (`FastPath`). A trailing `--` sends any command line to the parser, so each form is checked
+/// against what the parser makes of the same command: the same output, errors and exit status.
+@Suite struct FastPathTests {
+  static let dev = MadeUpJoke(1, "Chuck Norris compiles with his eyes closed.", categories: ["dev"])
+  static let food = MadeUpJoke(
+    2, "Chuck Norris eats the menu, \u{1B}]0;a title\u{07}twice.", categories: ["food"],
+    createdAt: "2016-05-01 10:51:41")
+
+  /// The command lines compared: the fast forms, and near misses that the parser must decide.
+  static let commandLines: [[String]] = [
+    ["list"], ["list", "--json"], ["list", "--color", "always"],
+    ["list", "--color=never", "--json"],
+    ["list", "--json", "--color", "auto"], ["pick", "--category", "dev"],
+    ["pick", "--category=food", "--json"], ["pick", "--color", "always", "--category", "food"],
+    ["pick", "--category", "music"],
+    // Near misses: each is the parser's to answer (an error, or its own reading).
+    ["list", "--category", "dev"], ["list", "--json", "--json"], ["list", "--color", "pink"],
+    ["list", "--color"], ["list", "--color="], ["pick", "--category"],
+    ["pick", "--category", "-x"],
+    ["pick", "--category", "dev", "--category", "food"], ["pick", "--color", "never", "extra"],
+    ["list", "-h"], ["pick", "--help"], ["list", "--jso"],
+  ]
+
+  @Test func sameAsTheParserForEveryForm() async throws {
+    let (api, sandbox) = try await startSandbox()
+    try sandbox.writeList([Self.dev.object, Self.food.object])
+    for arguments in Self.commandLines {
+      let fast = try await sandbox.chuck(arguments)
+      let parsed = try await sandbox.chuck(arguments + ["--"])
+      #expect(fast.status == parsed.status, "\(arguments)")
+      #expect(fast.stdout == parsed.stdout, "\(arguments)")
+      #expect(fast.stderr == parsed.stderr, "\(arguments)")
+    }
+    #expect(try api.requests().isEmpty)
+  }
+
+  /// Errors from the environment and the list file are reported as the parsed commands report
+  /// them, red on a terminal, with the same exit status.
+  @Test func sameErrorsAsTheParser() async throws {
+    let (_, sandbox) = try await startSandbox()
+    try sandbox.writeListText(#"{"version": 1, "items": [{"id": 5}]}"#)
+    let cases: [([String: String?], [String])] = [
+      ([:], ["list"]), ([:], ["pick", "--json"]), (["CHUCK_TIMEOUT": "soon"], ["list"]),
+      (["CHUCK_RETRIES": "-1"], ["pick", "--category", "dev"]),
+    ]
+    for (environment, arguments) in cases {
+      let fast = try await sandbox.chuck(arguments, environment, stdout: .pipe, stderr: .terminal)
+      let parsed = try await sandbox.chuck(
+        arguments + ["--"], environment, stdout: .pipe, stderr: .terminal)
+      #expect(fast.status != 0, "\(arguments)")
+      #expect(fast.stderr.contains("\u{1B}[31merror: "), "\(arguments): \(fast.stderr)")
+      #expect(fast.status == parsed.status, "\(arguments)")
+      #expect(fast.stderr == parsed.stderr, "\(arguments)")
+    }
+  }
+}
