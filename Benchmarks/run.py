@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Measures chuck side by side with what a user would use instead (jq, curl + jq).
+"""Measures chuck side by side with what a user would use instead (fortune, jq, curl + jq).
 
 Usage: python3 Benchmarks/run.py [--quick] [--binary PATH]
 
-Builds a release binary with the Swift runtime linked statically (unless --binary is given), writes lists
-of 10, 1,000, 10,000 and 100,000 jokes made from the real samples (Benchmarks/generate.py), starts the
-local fake API, and times each pair with hyperfine (warm-up runs, then the median of several runs).
-Prints a table of medians, ratios chuck/peer, peak memory of each chuck run and the list file's size.
+Builds the binary that `make` installs (release, Swift runtime linked statically, stripped) unless
+--binary is given, writes lists of 10, 1,000, 10,000 and 100,000 jokes made from the real samples
+(Benchmarks/generate.py), starts the local fake API, and times each pair with hyperfine (warm-up runs,
+then the median of several runs). Prints one table: each measure, chuck, its peer, the ratio, the
+spec's target for it and whether it is met. Exits 1 when a target is missed.
 """
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -65,34 +67,66 @@ def peak_memory_kib(argv, env):
     return peak
 
 
+def fortune_path():
+    """fortune-mod's binary: on PATH, or in /usr/games where Debian puts it (not on root's PATH)."""
+    return shutil.which("fortune") or shutil.which("fortune", path="/usr/games")
+
+
+def cpu_seconds(argv, env, runs):
+    """User + system CPU time of a run of argv (the median of `runs` runs), from wait4's rusage."""
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return sorted(times)[len(times) // 2]
+
+
+MIB = 1024 * 1024
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer runs (for a smoke check)")
     parser.add_argument("--binary", help="a chuck binary to measure instead of building one")
     args = parser.parse_args()
-    for tool in ("hyperfine", "jq", "curl"):
+    for tool in ("hyperfine", "jq", "curl", "strip"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is needed: apt-get install -y {tool}")
+    fortune = fortune_path()
+    if not fortune:
+        sys.exit("fortune is needed: apt-get install -y fortune-mod")
     if not os.path.exists("/usr/bin/time"):
         sys.exit("GNU time is needed: apt-get install -y time")
 
     if args.binary:
         chuck = str(Path(args.binary).resolve())
     else:
-        # The binary as `make install` builds it: release, Swift runtime linked statically.
-        run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-bench",
-             "--product", "chuck"], cwd=ROOT, stdout=subprocess.DEVNULL)
-        chuck = str(ROOT / ".build-bench/release/chuck")
+        # The binary `make install` installs: release, Swift runtime linked statically, stripped.
+        run(["make", "-s", ".build-install/stage/chuck"], cwd=ROOT, stdout=subprocess.DEVNULL)
+        chuck = str(ROOT / ".build-install/stage/chuck")
 
     work = Path(tempfile.mkdtemp(prefix="chuck-bench-"))
     fake = subprocess.Popen([sys.executable, str(ROOT / "Fixtures/fake_api.py"), "--quiet", "--exit-on-stdin-eof"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     url = fake.stdout.readline().strip()
+    (work / "slow.json").write_text('{"rules":[{"delay":2}]}')
+    slow = subprocess.Popen([sys.executable, str(ROOT / "Fixtures/fake_api.py"), "--quiet", "--exit-on-stdin-eof",
+                             "--script", str(work / "slow.json")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    slow_url = slow.stdout.readline().strip()
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"))
+    # (measure, chuck, peer, unit, target of chuck/peer or None)
     rows = []
     list_times = {}
     runs = 3 if args.quick else 10
     try:
+        # The size of what is installed: the stripped binary (made stripped, or stripped here).
+        copy = work / "chuck-stripped"
+        shutil.copy(chuck, copy)
+        run(["strip", str(copy)])
+        rows.append(("stripped binary (MiB; peer = the 16 MiB limit)", copy.stat().st_size / MIB, 16.0, "MiB", 1.0))
         for size in SIZES:
             data = work / f"list-{size}"
             data.mkdir()
@@ -108,45 +142,85 @@ def main() -> int:
                 sys.exit(f"chuck list and the jq program print different rows for {size} jokes")
             big = size >= 100_000
             n = max(3, runs // 2) if big else runs
+            if size == 10:
+                # The shell start-up file case: chuck against fortune, side by side.
+                pick, chuck_list, fortune_time = hyperfine(
+                    [f"{chuck} pick", f"{chuck} list", fortune], ["chuck pick", "chuck list", "fortune"],
+                    env_size, runs * 3)
+                rows.append(("pick, 10 jokes (peer: fortune)", pick, fortune_time, "ms", 1.25))
+                rows.append(("list, 10 jokes (peer: fortune)", chuck_list, fortune_time, "ms", 1.25))
+            target = {10: 0.75, 1_000: None, 10_000: 0.5, 100_000: 0.33}[size]
             chuck_list, jq_list = hyperfine(
                 [f"{chuck} list", f"jq -r '{JQ_LIST}' {list_file}"], ["chuck list", "jq"], env_size, n)
-            rows.append((f"list, {size:,} jokes", chuck_list, jq_list))
+            rows.append((f"list, {size:,} jokes", chuck_list, jq_list, "ms", target))
             list_times[size] = chuck_list
             if size in (10_000, 100_000):
                 chuck_json, jq_json = hyperfine(
                     [f"{chuck} list --json", f"jq '.items | sort_by(.created_at)' {list_file}"],
                     ["chuck list --json", "jq"], env_size, n)
-                rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json))
+                rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json, "ms", 0.5 if big else None))
             if big:
                 chuck_show, jq_show = hyperfine(
                     [f"{chuck} show {some_id} --json", f"jq '.items[] | select(.id == \"{some_id}\")' {list_file}"],
                     ["chuck show", "jq"], env_size, n)
-                rows.append((f"show --json, {size:,} jokes", chuck_show, jq_show))
+                rows.append((f"show --json, {size:,} jokes", chuck_show, jq_show, "ms", 0.33))
                 (chuck_show_text,) = hyperfine([f"{chuck} show {some_id}"], ["chuck show"], env_size, n)
-                rows.append((f"show (text), {size:,} jokes", chuck_show_text, jq_show))
+                rows.append((f"show (text), {size:,} jokes", chuck_show_text, jq_show, "ms", 0.33))
             memory = peak_memory_kib([chuck, "list"], env_size)
             rows.append((f"peak memory of list, {size:,} jokes (KiB; peer = file size)", memory,
-                         list_file.stat().st_size / 1024))
+                         list_file.stat().st_size / 1024, "KiB", 2.0 if big else None))
         random_dir = work / "random"
         random_dir.mkdir()
         chuck_random, curl_jq = hyperfine(
             [f"{chuck} random", f"curl -s -H 'Accept: application/json' {url}/jokes/random | jq -r .value"],
             ["chuck random", "curl | jq"], dict(env, CHUCK_DATA_DIR=str(random_dir)), runs, shell=True,
             prepare=f"rm -f {random_dir}/jokes.json")
-        rows.append(("random, loopback fake API (shell)", chuck_random, curl_jq))
+        rows.append(("random, loopback fake API (shell)", chuck_random, curl_jq, "ms", 0.8))
+        # Waiting costs nothing: CPU (user + sys) of a random whose answer takes 2 s; curl as the peer.
+        slow_dir = work / "slow"
+        slow_dir.mkdir()
+        slow_env = dict(env, CHUCK_API_URL=slow_url, CHUCK_DATA_DIR=str(slow_dir), CHUCK_RETRIES="0")
+        waits = max(3, runs // 3)
+        waiting = []
+        for _ in range(waits):
+            (slow_dir / "jokes.json").unlink(missing_ok=True)
+            waiting.append(cpu_seconds([chuck, "random"], slow_env, 1))
+        curl_cpu = cpu_seconds(["curl", "-s", f"{slow_url}/jokes/random"], env, waits)
+        rows.append(("CPU of random, answer after 2 s (s; limit 0.05 s)", sorted(waiting)[len(waiting) // 2],
+                     curl_cpu, "s", None))
     finally:
-        fake.stdin.close()
-        fake.wait()
+        for server in (fake, slow):
+            server.stdin.close()
+            server.wait()
         shutil.rmtree(work, ignore_errors=True)
 
-    rows.append(("list, 100,000 jokes vs its own 10,000 time", list_times[100_000], list_times[10_000]))
-    print(f"| measure | chuck | peer | chuck/peer |")
-    print(f"|---|---:|---:|---:|")
-    for name, mine, theirs in rows:
-        if "memory" in name:
-            print(f"| {name} | {mine:,.0f} | {theirs:,.0f} | {mine / theirs:.2f} |")
+    rows.append(("list, 100,000 jokes vs its own 10,000 time", list_times[100_000], list_times[10_000], "ms", 11.0))
+    missed = []
+    print("| measure | chuck | peer | chuck/peer | target | met |")
+    print("|---|---:|---:|---:|---:|:---:|")
+    for name, mine, theirs, unit, target in rows:
+        ratio = mine / theirs
+        if name.startswith("CPU of random"):
+            ok, goal = mine <= 0.05, "≤ 0.05 s"
+        elif target is None:
+            ok, goal = True, ""
         else:
-            print(f"| {name} | {mine * 1000:.1f} ms | {theirs * 1000:.1f} ms | {mine / theirs:.2f} |")
+            ok, goal = ratio <= target, f"≤ {target:g}"
+        if not ok:
+            missed.append(name)
+        if unit == "ms":
+            values = f"{mine * 1000:.1f} ms | {theirs * 1000:.1f} ms"
+        elif unit == "s":
+            values = f"{mine:.3f} s | {theirs:.3f} s"
+        elif unit == "MiB":
+            values = f"{mine:.1f} MiB | {theirs:.0f} MiB"
+        else:
+            values = f"{mine:,.0f} | {theirs:,.0f}"
+        mark = ("yes" if ok else "**no**") if goal else ""
+        print(f"| {name} | {values} | {ratio:.2f} | {goal} | {mark} |")
+    if missed:
+        print(f"targets missed: {', '.join(missed)}", file=sys.stderr)
+        return 1
     return 0
 
 
