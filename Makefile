@@ -63,8 +63,11 @@ $(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
 	SWIFT='$(SWIFT)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
 	  Documentation/chuck.1.sections > $@
 
+# The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
+# bash-completion-with-hashbang).
 $(STAGE)/chuck.bash: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script bash > $@
+	sed -i '1{/^#!/d}' $@
 $(STAGE)/_chuck: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script zsh > $@
 $(STAGE)/chuck.fish: $(STAGE)/chuck
