@@ -5,7 +5,9 @@
 #   make                       build everything into $(SCRATCH)/stage, install nothing
 #   make install               install under PREFIX (default /usr/local); DESTDIR is honoured
 #   make uninstall             remove exactly the files `make install` put there
-#   make clean                 remove $(SCRATCH)
+#   make deb                   build $(DEBDIR)/chuck_<version>_<arch>.deb (Debian package) from a
+#                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
+#   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
 #
 # The build has its own scratch folder so that it never touches the .build of `swift build`.
@@ -24,6 +26,16 @@ STRIP ?= strip
 INSTALL ?= install
 SCRATCH ?= .build-install
 STAGE := $(SCRATCH)/stage
+DEBDIR ?= $(SCRATCH)
+
+# The one version, as `chuck --version` prints it; the Debian architecture is asked for only by
+# `make deb` (deferred), so that the other targets need no dpkg.
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ChuckCore/ChuckVersion.swift)
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB = $(DEBDIR)/chuck_$(VERSION)_$(DEB_ARCH).deb
+# dpkg-shlibdeps wants the package's tree at debian/<package> beside a debian/control.
+DEB_WORK := $(SCRATCH)/deb
+DEB_ROOT := $(DEB_WORK)/debian/chuck
 
 # The installed files, relative to DESTDIR: `install` writes them, `uninstall` removes them.
 INSTALLED_BIN := $(BINDIR)/chuck
@@ -35,7 +47,7 @@ INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
-.PHONY: all install uninstall clean check-build-deps
+.PHONY: all install uninstall deb clean check-build-deps
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
@@ -63,8 +75,11 @@ $(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
 	SWIFT='$(SWIFT)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
 	  Documentation/chuck.1.sections > $@
 
+# The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
+# bash-completion-with-hashbang).
 $(STAGE)/chuck.bash: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script bash > $@
+	sed -i '1{/^#!/d}' $@
 $(STAGE)/_chuck: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script zsh > $@
 $(STAGE)/chuck.fish: $(STAGE)/chuck
@@ -84,5 +99,21 @@ uninstall:
 	rm -f $(DESTDIR)$(INSTALLED_BIN) $(DESTDIR)$(INSTALLED_MAN) $(DESTDIR)$(INSTALLED_BASH) \
 	  $(DESTDIR)$(INSTALLED_ZSH) $(DESTDIR)$(INSTALLED_FISH)
 
+# The package's tree is the install rules' own output, with Debian's paths (zsh's
+# vendor-completions is Debian's folder for packaged completions); every path is given here so that
+# none comes from the environment. Scripts/build-deb.sh adds the documents and DEBIAN/ and packs it.
+deb: $(STAGED)
+	rm -rf $(DEB_WORK)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr \
+	  BINDIR=/usr/bin DATAROOTDIR=/usr/share MANDIR=/usr/share/man \
+	  BASHCOMPDIR=/usr/share/bash-completion/completions \
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions \
+	  FISHCOMPDIR=/usr/share/fish/vendor_completions.d
+	@mkdir -p $(DEBDIR)
+	Scripts/build-deb.sh $(DEB_WORK) $(VERSION) $(DEB_ARCH) $(DEB)
+
+# A DEBDIR of its own goes too, once empty.
 clean:
 	rm -rf $(SCRATCH)
+	rm -f $(DEBDIR)/chuck_$(VERSION)_*.deb
+	rmdir $(DEBDIR) 2>/dev/null || true

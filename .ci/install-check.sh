@@ -2,6 +2,8 @@
 # CI: `make install` into a temporary prefix, as a user would, then checks from there that chuck
 # runs without a Swift toolchain (no Swift runtime library in ldd), that its man page renders and
 # its bash completion loads, and that `make uninstall` takes back exactly what was installed.
+# Then the Debian package: `make deb`, lintian without error, `apt-get install` of it into this
+# machine's /usr (refused if a chuck is already there), checked from there, and `apt-get purge`.
 # Installs what a fresh machine lacks for that (CI runs as root). Runs from any directory.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,6 +20,8 @@ command -v man >/dev/null || packages+=(man-db)
 command -v strip >/dev/null && command -v readelf >/dev/null || packages+=(binutils)
 command -v make >/dev/null || packages+=(make)
 command -v col >/dev/null || packages+=(bsdextrautils)
+command -v dpkg-shlibdeps >/dev/null || packages+=(dpkg-dev)
+command -v lintian >/dev/null || packages+=(lintian)
 if ((${#packages[@]})); then
   echo "installing: ${packages[*]}"
   apt-get update -qq
@@ -27,11 +31,30 @@ Scripts/check-build-deps.sh
 
 work=$(mktemp -d)
 fake_pid=
+# Set once this check has installed the chuck package (it refuses to run when one was there).
+package_installed=
+apt_get() { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 "$@"; }
 cleanup() {
   [[ -n "$fake_pid" ]] && kill "$fake_pid" 2>/dev/null
+  [[ -n "$package_installed" ]] && apt_get purge -y -qq chuck >/dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
+
+# The Debian package. It is installed into this machine's /usr, so a chuck that is already there,
+# packaged or not, is someone's: the check stops rather than replace it and then remove it.
+package_files=(/usr/bin/chuck /usr/share/man/man1/chuck.1.gz
+  /usr/share/bash-completion/completions/chuck /usr/share/zsh/vendor-completions/_chuck
+  /usr/share/fish/vendor_completions.d/chuck.fish /usr/share/doc/chuck/copyright
+  /usr/share/doc/chuck/changelog.gz)
+package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck 2>/dev/null || true)
+if [[ -n "$package_status" && "$package_status" != not-installed ]]; then
+  fail "a chuck package is on this machine already ($package_status): this check installs and removes" \
+    "chuck, so it leaves that one alone; remove it first (apt-get purge chuck)"
+fi
+for file in "${package_files[@]}"; do
+  [[ ! -e "$file" ]] || fail "$file is on this machine already, from no package: move it away first"
+done
 
 prefix="$work/prefix"
 make install PREFIX="$prefix"
@@ -44,6 +67,8 @@ for file in "$bin" "$page" "$bash_completion" "$prefix/share/zsh/site-functions/
 done
 pass "make install PREFIX=$prefix installed the binary, the man page and 3 completion scripts"
 
+# The PATH of the build (with Swift), for `make deb` below.
+build_path=$PATH
 # The toolchain's folder (/opt/swift/usr here), to hide from chuck below.
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
 
@@ -168,5 +193,74 @@ make install uninstall DESTDIR="$work/root" PREFIX=/usr/local >/dev/null
 left=$(find "$work/root" ! -type d)
 [[ -z "$left" && -d "$work/root/usr/local/bin" ]] || fail "DESTDIR install/uninstall left: $left"
 pass "make uninstall removes every installed file (PREFIX, and DESTDIR)"
+
+# The Debian package, built, checked, installed and removed (no chuck was there: see the start).
+# apt and dpkg need the system's sbin folders (ldconfig, start-stop-daemon); the toolchain stays off
+# PATH, and so does /usr/local, so that the chuck found is the package's.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+arch=$(dpkg --print-architecture)
+deb="$PWD/.build-install/chuck_${version}_$arch.deb"
+rm -f "$deb"
+PATH="$build_path" make deb
+[[ -f "$deb" ]] || fail "make deb did not build $deb"
+[[ "$(dpkg-deb -f "$deb" Package)" == chuck && "$(dpkg-deb -f "$deb" Version)" == "$version" &&
+  "$(dpkg-deb -f "$deb" Architecture)" == "$arch" ]] || fail "the package's control: $(dpkg-deb -f "$deb")"
+depends=$(dpkg-deb -f "$deb" Depends)
+[[ "$depends" == *"libc6 ("* && "$depends" == *", libcurl4" ]] || fail "the package's Depends: $depends"
+pass "make deb built $(basename "$deb") ($(du -h "$deb" | cut -f1)), Depends: $depends"
+
+# Warnings are allowed, and shown (lintian's note that it runs as root is not one).
+lintian_status=0
+lintian --fail-on error "$deb" >"$work/lintian" 2>&1 || lintian_status=$?
+grep -v 'running with root privileges' "$work/lintian" || true
+((lintian_status == 0)) || fail "lintian reports an error on $deb (exit $lintian_status)"
+pass "lintian reports no error on the package ($(grep -c '^W:' "$work/lintian" || true) warnings)"
+
+package_installed=yes
+apt_get install -y -qq "$deb" >"$work/apt-install" 2>&1 || fail "apt-get install $deb: $(cat "$work/apt-install")"
+[[ "$(dpkg-query -W -f='${db:Status-Status} ${Version}' chuck)" == "installed $version" ]] ||
+  fail "dpkg does not have chuck $version installed after apt-get install"
+[[ "$(command -v chuck)" == /usr/bin/chuck && "$(chuck --version)" == "$version" ]] ||
+  fail "chuck from the package: $(command -v chuck), $(chuck --version)"
+[[ "$(CHUCK_DATA_DIR="$work/package-data" chuck random 2>"$work/package-random")" == *[a-z]* ]] ||
+  fail "the package's chuck random against the fake API: $(cat "$work/package-random")"
+pass "apt-get install ./$(basename "$deb"): /usr/bin/chuck --version prints $version, random works"
+
+unset MANPATH
+[[ "$(man -w chuck)" == /usr/share/man/man1/chuck.1.gz ]] ||
+  fail "man -w chuck: $(man -w chuck 2>&1) (a dpkg path-exclude for man pages in /etc/dpkg/dpkg.cfg.d?)"
+[[ "$(MANWIDTH=80 MANPAGER=cat PAGER=cat man chuck 2>/dev/null | col -b)" == *"chuck $version"* ]] ||
+  fail "man chuck does not show the page of chuck $version"
+pass "man chuck shows the package's page (/usr/share/man/man1/chuck.1.gz)"
+
+dpkg -L chuck > "$work/package-list"
+for file in "${package_files[@]}"; do
+  grep -qx "$file" "$work/package-list" || fail "dpkg -L chuck does not list $file"
+  [[ -f "$file" ]] || fail "the package did not install $file"
+done
+# Every file the package holds, listed; its folders of its own (the rest are shared).
+listed_files=() own_folders=()
+while IFS= read -r path; do
+  if [[ -d "$path" ]]; then
+    [[ "$path" == */chuck ]] && own_folders+=("$path")
+  else
+    listed_files+=("$path")
+  fi
+done < "$work/package-list"
+[[ ${#listed_files[@]} -eq ${#package_files[@]} ]] ||
+  fail "dpkg -L chuck lists ${#listed_files[@]} files, not ${#package_files[@]}: ${listed_files[*]}"
+pass "dpkg -L chuck lists the binary, the man page, 3 completions, copyright and changelog.gz"
+
+apt_get remove -y -qq chuck >"$work/apt-remove" 2>&1 ||
+  fail "apt-get remove chuck: $(cat "$work/apt-remove")"
+for path in "${listed_files[@]}" "${own_folders[@]}"; do
+  [[ ! -e "$path" ]] || fail "apt-get remove chuck left $path"
+done
+apt_get purge -y -qq chuck >"$work/apt-purge" 2>&1 || fail "apt-get purge chuck: $(cat "$work/apt-purge")"
+package_installed=
+package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck 2>/dev/null || true)
+[[ -z "$package_status" || "$package_status" == not-installed ]] ||
+  fail "after apt-get purge, dpkg still has chuck: $package_status"
+pass "apt-get remove chuck removes all ${#listed_files[@]} files and ${own_folders[*]}; purge forgets it"
 
 echo "install check: all $checks checks passed"

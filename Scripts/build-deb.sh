@@ -1,0 +1,141 @@
+#!/bin/sh
+# Packs chuck as a Debian binary package (what `make deb` runs, after `make install` into the tree):
+#   Scripts/build-deb.sh WORK VERSION ARCH OUTPUT
+# WORK/debian/chuck holds the installed files (usr/bin/chuck, its man page, completions). This adds
+# what Debian's policy asks for: the man page gzipped, /usr/share/doc/chuck/copyright (DEP-5) and
+# changelog.gz (CHANGELOG.md in Debian's changelog format: chuck is a native package), and DEBIAN/
+# with control (Depends from dpkg-shlibdeps, plus libcurl4) and md5sums; then dpkg-deb builds OUTPUT.
+# DEB_MAINTAINER overrides the Maintainer field.
+set -eu
+
+if [ "$#" -ne 4 ]; then
+  echo "usage: $0 WORK VERSION ARCH OUTPUT" >&2
+  exit 64
+fi
+work=$1 version=$2 arch=$3 output=$4
+here=$(cd "$(dirname "$0")" && pwd)
+root="$work/debian/chuck"
+maintainer=${DEB_MAINTAINER:-chuck authors <maintainers@users.noreply.a-seed-bcecc433.example>}
+
+for tool in dpkg-deb dpkg-shlibdeps gzip md5sum; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "error: make deb needs $tool (Debian/Ubuntu: sudo apt-get install dpkg-dev)" >&2
+    exit 1
+  fi
+done
+if [ ! -x "$root/usr/bin/chuck" ]; then
+  echo "error: $root/usr/bin/chuck is missing: make deb installs it there first" >&2
+  exit 1
+fi
+built=$("$root/usr/bin/chuck" --version)
+if [ "$built" != "$version" ]; then
+  echo "error: the binary says version $built, ChuckVersion.swift says $version: run make again" >&2
+  exit 1
+fi
+# dpkg-deb dates the archive, and clamps every file's time, to SOURCE_DATE_EPOCH: the version's
+# date in CHANGELOG.md, so that the package does not depend on when it was made.
+date=$("$here/release-date.sh" "$version")
+SOURCE_DATE_EPOCH=$(date -u -d "$date" +%s)
+export SOURCE_DATE_EPOCH
+
+# Debian's policy: man pages and changelogs gzipped with -9, without a name or time inside (-n).
+gzip -9nf "$root/usr/share/man/man1/chuck.1"
+
+doc="$root/usr/share/doc/chuck"
+install -d "$doc"
+install -m 644 "$here/../Documentation/copyright" "$doc/copyright"
+# CHANGELOG.md's entries (`## [VERSION] - YYYY-MM-DD`) in Debian's format, newest first as there: each
+# paragraph an item, each `### Heading` an item whose bullets follow under it, wrapped to 80 columns.
+awk -v maintainer="$maintainer" '
+  function wrap(text, first, rest,   words, n, i, line, out) {
+    n = split(text, words, /[ \t]+/)
+    line = first
+    for (i = 1; i <= n; i++) {
+      if (words[i] == "") continue
+      if (line != first && line != rest && length(line) + 1 + length(words[i]) > 80) {
+        print line; line = rest
+      }
+      line = (line == first || line == rest) ? line words[i] : line " " words[i]
+    }
+    if (line != first && line != rest) print line
+  }
+  function flush() {
+    if (text != "") wrap(text, first, rest)
+    text = ""
+  }
+  function close_entry(   stamp, command) {
+    flush()
+    if (!open) return
+    command = "date -u -R -d " entry_date
+    command | getline stamp
+    close(command)
+    print ""
+    print " -- " maintainer "  " stamp
+    open = 0
+  }
+  /^## / {
+    close_entry()
+    # An entry without a date (`## [Unreleased]`) is not a version yet.
+    if ($2 !~ /^\[.+\]$/ || $3 != "-" || $4 !~ /^[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]$/) next
+    version = $2; gsub(/[][]/, "", version)
+    entry_date = $4
+    if (entries++) print ""
+    print "chuck (" version ") unstable; urgency=medium"
+    print ""
+    open = 1; nested = 0
+    next
+  }
+  !open { next }
+  /^### / { flush(); print "  * " substr($0, 5) ":"; nested = 1; next }
+  /^- / { flush(); text = substr($0, 3); first = nested ? "    - " : "  * "; rest = nested ? "      " : "    "; next }
+  /^[ \t]*$/ { flush(); next }
+  {
+    if (text == "") { text = $0; first = "  * "; rest = "    "; nested = 0 }
+    else text = text " " $0
+  }
+  END { close_entry() }
+' "$here/../CHANGELOG.md" | gzip -9n > "$doc/changelog.gz"
+chmod 644 "$doc/changelog.gz"
+
+# Depends: the libraries the binary links, as dpkg-shlibdeps finds them (it reads debian/control
+# and the tree at debian/chuck, from WORK), plus libcurl4: chuck loads libcurl.so.4 with dlopen on
+# its first request, which dpkg-shlibdeps cannot see.
+printf 'Source: chuck\n\nPackage: chuck\nArchitecture: any\n' > "$work/debian/control"
+install -d -m 755 "$root/DEBIAN" # how dpkg-shlibdeps knows the package's tree and its $ORIGIN
+shlibs=$(cd "$work" && dpkg-shlibdeps -O debian/chuck/usr/bin/chuck | sed -n 's/^shlibs:Depends=//p')
+if [ -z "$shlibs" ]; then
+  echo "error: dpkg-shlibdeps found no libraries for usr/bin/chuck" >&2
+  exit 1
+fi
+depends="$shlibs, libcurl4"
+
+# Owner and modes as Debian expects them (dpkg-deb --root-owner-group makes every file root's).
+find "$root" -type d -exec chmod 755 {} +
+find "$root" -type f -exec chmod 644 {} +
+chmod 755 "$root/usr/bin/chuck"
+
+installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: chuck
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $installed_size
+Depends: $depends
+Section: utils
+Priority: optional
+Description: command-line Chuck Norris joke collector
+ chuck fetches random Chuck Norris jokes from api.chucknorris.io and keeps the
+ ones you fetch in a list on disk, never the same joke twice. It lists them,
+ searches the API, shows every field of a joke (with its icon inline in kitty,
+ iTerm2 and WezTerm) and picks a saved joke at random offline, for a shell
+ start-up file. Every command has --json output.
+ .
+ It is one binary with the Swift runtime linked in; libcurl is loaded only
+ when a command uses the network.
+CONTROL
+(cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | LC_ALL=C sort |
+  xargs md5sum) > "$root/DEBIAN/md5sums"
+chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+
+dpkg-deb --root-owner-group --build "$root" "$output"
