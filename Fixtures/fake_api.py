@@ -480,7 +480,8 @@ class Handler(BaseHTTPRequestHandler):
         """What the real API would answer."""
         state = self.server.state
         if found := state.services.find(path):
-            return Reply(*found[0].reply(self.command, found[1], params, self.headers, self.client_address[0]))
+            service, within = found
+            return Reply(*service.reply(self.command, within, params, self.headers, self.client_address[0]))
         if self.command != "GET":
             return Reply(405, json_bytes(spring_error(405, path)), JSON_TYPE)
         if path == "/jokes/random":

@@ -44,7 +44,8 @@ def check_pool(document: Any) -> list[Joke]:
 
 
 class Pool:
-    """Jokes served in `order` (file order, or a seeded shuffle) from a cursor, wrapping around, as fake_api.py does."""
+    """Jokes served in `order` (file order, or a seeded shuffle) from a cursor, wrapping around, as the
+    chuck pool of fake_api.py is."""
 
     def __init__(self, jokes: list[Joke], shuffle: bool, seed: int | None):
         self.lock = threading.Lock()
@@ -90,7 +91,7 @@ class Pool:
 
 
 class Service:
-    """One joke service under `prefix`. `path` arguments are relative to the prefix (`/dad/j/x` → `/j/x`)."""
+    """One joke service. `path` arguments are relative to its prefix (`/dad/j/x` → `/j/x`)."""
 
     name = ""
     text_keys: tuple[str, ...] = ()  # where the joke text is: fault shortcuts aim at these
@@ -114,7 +115,7 @@ class Service:
 
     @classmethod
     def fault(cls, name: str, path: str, fields: dict[str, Any]) -> dict[str, Any]:
-        """The fields of fault shortcut `name` for this service: the joke text instead of `value`, own error bodies."""
+        """The fields of fault shortcut `name` here: the joke text in place of `value`, own error bodies."""
         if name == "missing_field":
             return {"omit": [cls.omitted_key]}
         if "joke" in fields and "value" in fields["joke"]:
@@ -129,7 +130,8 @@ DAD_NOT_FOUND_PAGE = """<!doctype html>
 <html lang=en>
 <title>404 Not Found</title>
 <h1>Not Found</h1>
-<p>The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.</p>
+<p>The requested URL was not found on the server. If you entered the URL manually please check your \
+spelling and try again.</p>
 """
 
 DAD_METHOD_PAGE = """<!doctype html>
@@ -167,8 +169,8 @@ class Dad(Service):
 
     @classmethod
     def negotiate(cls, headers: Message) -> str:
-        """The Content-Type to answer: the explicitly accepted one with the highest q (first wins a tie); with none
-        (absent, `*/*`, others), HTML, the site's default, except plain text for curl."""
+        """The Content-Type to answer: the explicitly accepted one with the highest q (first wins a tie);
+        with none (absent, `*/*`, others), HTML, the site's default, but plain text for curl."""
         best, best_q = None, 0.0
         for item in (headers.get("Accept") or "").split(","):
             media, *options = [part.strip() for part in item.split(";")]
@@ -180,7 +182,9 @@ class Dad(Service):
                         q = float(value)
                     except ValueError:
                         q = 0.0
-            kind = {"application/json": cls.JSON, "text/plain": cls.TEXT, "text/html": cls.HTML}.get(media.lower())
+            kind = {"application/json": cls.JSON, "text/plain": cls.TEXT, "text/html": cls.HTML}.get(
+                media.lower()
+            )
             if kind is not None and q > best_q:
                 best, best_q = kind, q
         if best is not None:
@@ -189,7 +193,8 @@ class Dad(Service):
 
     @classmethod
     def body(cls, kind: str, status: int, document: dict[str, Any], text: str, page: str) -> Answer:
-        """One answer in the negotiated format. JSON as Flask's jsonify writes it: indented, sorted keys, \\u escapes."""
+        """One answer in the negotiated format; JSON as Flask's jsonify writes it: indented, sorted keys,
+        \\u escapes."""
         if kind == cls.JSON:
             return status, json.dumps(document, indent=2, sort_keys=True).encode() + b"\n", cls.JSON, {}
         if kind == cls.TEXT:
@@ -231,7 +236,9 @@ class Dad(Service):
             message = f'Joke with id "{joke_id}" not found' if joke_id is not None else "No jokes found"
             document = {"message": message, "status": 404}
             return self.body(kind, 404, document, message, DAD_NOT_FOUND_PAGE)
-        return self.body(kind, 200, self.served(joke), str(joke.get("joke", "")), DAD_PAGE.format(items=self.card(joke)))
+        return self.body(
+            kind, 200, self.served(joke), str(joke.get("joke", "")), DAD_PAGE.format(items=self.card(joke))
+        )
 
     @staticmethod
     def number(text: str | None, default: int) -> int:
@@ -282,8 +289,10 @@ OFFICIAL_INDEX = "Try /random_joke, /random_ten, /jokes/random, or /jokes/ten , 
 
 def js_number(text: str) -> float:
     """JavaScript's `+text`: trimmed; empty is 0; decimal, exponent, 0x/0o/0b, Infinity; anything else NaN."""
-    text = text.strip(" \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-                      "\u2028\u2029\u202f\u205f\u3000\ufeff")
+    text = text.strip(
+        " \t\n\r\v\f\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+        "\u2028\u2029\u202f\u205f\u3000\ufeff"
+    )
     if not text:
         return 0.0
     for prefix, base, digits in (("0x", 16, "[0-9a-fA-F]+"), ("0o", 8, "[0-7]+"), ("0b", 2, "[01]+")):
@@ -333,8 +342,8 @@ class Official(Service):
         self.reset_hits()
 
     def over_limit(self, client: str) -> bool:
-        """limiting-middleware: every request of an IP (X-Forwarded-For first) counts; all counts are cleared every
-        15 minutes; past `limit` in a window, 429."""
+        """limiting-middleware: every request of an IP (X-Forwarded-For first) counts; all counts are
+        cleared every 15 minutes; past `limit` in a window, 429."""
         if self.limit <= 0:
             return False
         with self.lock:
@@ -345,11 +354,21 @@ class Official(Service):
 
     @classmethod
     def express(
-        cls, status: int, body: bytes, content_type: str, headers: dict[str, str] | None = None, cors: bool = True
+        cls,
+        status: int,
+        body: bytes,
+        content_type: str,
+        headers: dict[str, str] | None = None,
+        cors: bool = True,
     ) -> Answer:
-        """With the headers Express adds: X-Powered-By, a weak ETag, and (past the limiter) the app's CORS header."""
+        """With the headers Express adds: X-Powered-By, a weak ETag, and (past the limiter) the app's CORS
+        header."""
         digest = base64.b64encode(hashlib.sha1(body).digest()).decode()[:27]
-        extra = {"X-Powered-By": "Express", **({"Access-Control-Allow-Origin": "*"} if cors else {}), **(headers or {})}
+        extra = {
+            "X-Powered-By": "Express",
+            **({"Access-Control-Allow-Origin": "*"} if cors else {}),
+            **(headers or {}),
+        }
         return status, body, content_type, {**extra, "ETag": f'W/"{len(body):x}-{digest}"'}
 
     @classmethod
@@ -370,7 +389,8 @@ class Official(Service):
         """Express's finalhandler page for a request no route takes."""
         message = html.escape(f"Cannot {method} {path}").replace("\n", "<br>").replace("  ", " &nbsp;")
         body = (
-            '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n'
+            '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            "<title>Error</title>\n</head>\n"
             f"<body>\n<pre>{message}</pre>\n</body>\n</html>\n"
         )
         security = {"Content-Security-Policy": "default-src 'none'", "X-Content-Type-Options": "nosniff"}
@@ -402,7 +422,8 @@ class Official(Service):
                 f"Try again in in {rate} minute(s)."
             )
             body = compact_json({"type": "error", "message": message})
-            return self.express(429, body, self.JSON, cors=False)  # the limiter runs before the CORS middleware
+            # The limiter runs before the middleware that adds the CORS header.
+            return self.express(429, body, self.JSON, cors=False)
         if method == "GET":
             for pattern, handler in self.routes():
                 match = re.fullmatch(pattern + "/?", path, re.IGNORECASE)
@@ -423,7 +444,10 @@ class Official(Service):
             (r"/jokes/([^/]+?)/random", lambda kind: self.json_answer(pool.take(1, self.typed(kind)))),
             (r"/jokes/([^/]+?)/ten", lambda kind: self.json_answer(pool.take(10, self.typed(kind)))),
             (r"/jokes/([^/]+?)", self.joke_by_id),
-            (r"/types", lambda: self.json_answer(list(dict.fromkeys(joke.get("type") for joke in pool.all())))),
+            (
+                r"/types",
+                lambda: self.json_answer(list(dict.fromkeys(joke.get("type") for joke in pool.all()))),
+            ),
         ]
 
     def random_count(self, text: str) -> Answer:
@@ -442,11 +466,16 @@ class Official(Service):
     @classmethod
     def fault(cls, name: str, path: str, fields: dict[str, Any]) -> dict[str, Any]:
         if name == "malformed":
-            return {"body": '{"type":"general","setup":"What did the fish say when it hit the wall?","punchline":"Da'}
+            return {
+                "body": '{"type":"general","setup":"What did the fish say when it hit the wall?",'
+                '"punchline":"Da'
+            }
         if name == "json_error_404":
             return {"status": 404, "json": {"type": "error", "message": "joke not found"}}
         if name == "rate_limited":
-            message = "Your ip has exceeded the 100 request limit per 15 minute(s). Try again in in 15 minute(s)."
+            message = (
+                "Your ip has exceeded the 100 request limit per 15 minute(s). Try again in in 15 minute(s)."
+            )
             return {"status": 429, "json": {"type": "error", "message": message}}
         return super().fault(name, path, fields)
 
@@ -471,7 +500,7 @@ DEVICE_REASON = "Could not load device information. Please supply the x-device-u
 
 
 class Switter(Service):
-    """Switter: `GET /api/joke` needs `x-device-uuid` (any value, even empty); errors as Vapor 2 writes them."""
+    """Switter: `GET /api/joke` needs `x-device-uuid` (any value, even empty); errors as Vapor 2's."""
 
     name = "switter"
     text_keys = ("content",)
@@ -595,11 +624,13 @@ class Services:
 
     @classmethod
     def load(cls, shuffle: bool, seed: int | None, args: argparse.Namespace | None = None) -> Services:
-        """With the pools and limit of `args` (see add_arguments), else the defaults. Raises ValueError naming the
-        file of a pool that cannot be read or is not an array of objects."""
+        """With the pools and limit of `args` (see add_arguments), else the defaults. Raises ValueError
+        naming the file of a pool that cannot be read or is not an array of objects."""
 
         def pool(name: str) -> Pool:
-            return Pool(read_pool(getattr(args, f"{name}_pool", None) or [POOLS / f"{name}.json"]), shuffle, seed)
+            return Pool(
+                read_pool(getattr(args, f"{name}_pool", None) or [POOLS / f"{name}.json"]), shuffle, seed
+            )
 
         return cls(pool("dad"), pool("official"), pool("switter"), getattr(args, "official_limit", 100))
 
