@@ -2,6 +2,7 @@
 """A fake of api.chucknorris.io for tests, with scripted faults. Python 3.11 standard library only.
 
 Prints exactly one line, `http://127.0.0.1:PORT`, on stdout once it listens. See README.md beside this file.
+Also serves icanhazdadjoke, the Official Joke API and Switter under /dad, /official and /switter (fake_sources.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import fake_sources  # the other joke services, under /dad, /official and /switter
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_POOL = [HERE / "samples" / "jokes-sample.json", HERE / "jokes-made-up.json"]
@@ -225,7 +228,7 @@ def expand(rule: dict[str, Any], path: str) -> dict[str, Any]:
     """The rule with its fault shortcut (if any) spelled out."""
     if "fault" not in rule:
         return rule
-    fields = FAULTS[rule["fault"]](path)
+    fields = fake_sources.adapt_fault(rule["fault"], FAULTS[rule["fault"]](path), path)
     if BODY_KEYS & rule.keys():
         fields = {key: value for key, value in fields.items() if key not in BODY_KEYS}
     return {**fields, **rule}
@@ -263,8 +266,10 @@ class FakeState:
         seed: int | None,
         rules: list[dict[str, Any]],
         log_path: Path | None,
+        services: fake_sources.Services | None = None,
     ):
         self.lock = threading.Lock()
+        self.services = services or fake_sources.Services.load(shuffle, seed)
         self.launch_pool = pool
         self.shuffle = shuffle
         self.seed = seed
@@ -337,6 +342,7 @@ class FakeState:
                 self.log_file.seek(0)
                 self.log_file.truncate()
         self.set_pool(self.launch_pool)
+        self.services.reset()
 
 
 # --- HTTP ---------------------------------------------------------------------------------------
@@ -396,6 +402,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def control(self, path: str, body: bytes) -> Reply:
         state = self.server.state
+        if answer := state.services.control(self.command, path, body):
+            return Reply(*answer)
         try:
             match self.command, path:
                 case "POST", "/_fake/script":
@@ -471,6 +479,9 @@ class Handler(BaseHTTPRequestHandler):
     def normal_reply(self, path: str, params: dict[str, str]) -> Reply:
         """What the real API would answer."""
         state = self.server.state
+        if found := state.services.find(path):
+            service, within = found
+            return Reply(*service.reply(self.command, within, params, self.headers, self.client_address[0]))
         if self.command != "GET":
             return Reply(405, json_bytes(spring_error(405, path)), JSON_TYPE)
         if path == "/jokes/random":
@@ -510,6 +521,8 @@ class Handler(BaseHTTPRequestHandler):
     def base_joke(self, path: str, params: dict[str, str]) -> Joke:
         """For `joke` rules: the joke `path` would serve, else the next pool joke (else {})."""
         state = self.server.state
+        if found := state.services.find(path):
+            return found[0].base_joke(found[1], params)
         joke = None
         if path == "/jokes/random" and "category" in params:
             joke = state.next_joke(params["category"].split(","))
@@ -600,6 +613,7 @@ def read_json(parser: argparse.ArgumentParser, path: Path) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="A fake api.chucknorris.io with scripted faults.")
+    fake_sources.add_arguments(parser)
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free port)")
     parser.add_argument(
         "--pool", type=Path, nargs="+", action="extend", help="JSON arrays of jokes to serve (repeatable)"
@@ -620,9 +634,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         pool = [joke for path in args.pool or DEFAULT_POOL for joke in load_jokes(read_json(parser, path))]
         rules = parse_script(read_json(parser, args.script)) if args.script else []
+        services = fake_sources.Services.load(args.order == "shuffle", args.seed, args)
     except ValueError as error:
         parser.error(str(error))
-    state = FakeState(pool, args.order == "shuffle", args.seed, rules, args.log)
+    state = FakeState(pool, args.order == "shuffle", args.seed, rules, args.log, services)
     server = FakeServer(args.port, state, not args.no_rewrite_icons, args.quiet)
 
     stop = threading.Event()

@@ -23,6 +23,11 @@ POOL = json.loads((HERE / "samples" / "jokes-sample.json").read_text()) + json.l
     (HERE / "jokes-made-up.json").read_text()
 )
 JSON_ACCEPT = {"Accept": "application/json"}
+SAMPLES = HERE / "samples"
+DAD, OFFICIAL, SWITTER = (
+    json.loads((HERE / "pools" / f"{name}.json").read_text()) for name in ("dad", "official", "switter")
+)
+HOSTILE_PARTS = ("\x1b[", "\x1b]52;", "\x1b]8;;", "\r", "\u0085", "\u009b", "\x7f", "\u202e", "\u2066")
 
 
 def launch(*args: str) -> tuple[subprocess.Popen[str], str]:
@@ -56,6 +61,11 @@ def request(
         return response.status, response.headers, response.read()
     finally:
         connection.close()
+
+
+def compact(value: Any) -> bytes:
+    """JSON as Express writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class FakeApiTest(unittest.TestCase):
@@ -367,6 +377,412 @@ class FakeApiTest(unittest.TestCase):
         self.assertEqual(self.log()[0]["status"], 200)
 
 
+class JokeSourcesTest(unittest.TestCase):
+    """The other services, under /dad, /official and /switter of the same fake."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.log_dir = tempfile.TemporaryDirectory()
+        cls.process, cls.base = launch("--log", str(Path(cls.log_dir.name) / "requests.jsonl"))
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        stop(cls.process)
+        cls.log_dir.cleanup()
+
+    def setUp(self) -> None:
+        self.assertEqual(self.get("/_fake/reset", method="POST")[0], 200)
+
+    def get(self, path: str, **options: Any) -> tuple[int, Message, bytes]:
+        return request(self.base, path, **options)
+
+    def get_json(
+        self, path: str, status: int = 200, content_type: str = "application/json", **options: Any
+    ) -> Any:
+        code, headers, body = self.get(path, **options)
+        self.assertEqual((code, headers["Content-Type"]), (status, content_type), body[:300])
+        return json.loads(body)
+
+    def official(self, path: str, status: int = 200) -> Any:
+        return self.get_json("/official" + path, status, "application/json; charset=utf-8", headers={})
+
+    def switter(self, path: str = "/api/joke", status: int = 200, uuid: str | None = "7e57-d3v1ce") -> Any:
+        headers = {} if uuid is None else {"x-device-uuid": uuid}
+        return self.get_json("/switter" + path, status, "application/json; charset=utf-8", headers=headers)
+
+    def script(self, *rules: dict[str, Any]) -> None:
+        self.assertEqual(self.get("/_fake/script", method="POST", body={"rules": list(rules)})[0], 200)
+
+    def log(self) -> list[dict[str, Any]]:
+        return self.get_json("/_fake/log")
+
+    # --- the pools ---
+
+    def test_pools_start_with_the_real_samples_and_hold_text_to_test_with(self) -> None:
+        self.assertEqual(
+            DAD[0],
+            {
+                k: v
+                for k, v in json.loads((SAMPLES / "icanhazdadjoke-random.json").read_text()).items()
+                if k != "status"
+            },
+        )
+        self.assertEqual(
+            OFFICIAL[0], json.loads((SAMPLES / "official-joke-api-random_joke.json").read_text())
+        )
+        self.assertEqual(SWITTER[0], json.loads((SAMPLES / "switter-joke.json").read_text()))
+        for name, pool, key in (
+            ("dad", DAD, "joke"),
+            ("official", OFFICIAL, "punchline"),
+            ("switter", SWITTER, "content"),
+        ):
+            with self.subTest(pool=name):
+                self.assertGreaterEqual(len(pool), 5)
+                texts = [json.dumps(joke, ensure_ascii=False) for joke in pool]
+                self.assertTrue(any(not text.isascii() for text in texts[:-1]))
+                self.assertTrue(
+                    all(part in pool[-1][key] for part in HOSTILE_PARTS), "the hostile joke is last"
+                )
+                self.assertFalse(any("\x1b" in text for text in texts[:-1]))
+        self.assertEqual(len({joke["id"] for joke in DAD}), len(DAD))
+        self.assertEqual(len({joke["id"] for joke in OFFICIAL}), len(OFFICIAL))
+        self.assertTrue(
+            all(isinstance(joke["id"], int) and joke.keys() == OFFICIAL[0].keys() for joke in OFFICIAL)
+        )
+
+    # --- icanhazdadjoke under /dad ---
+
+    def test_dad_random_cycles_through_its_pool_as_json(self) -> None:
+        jokes = [self.get_json(path) for path in ["/dad/", "/dad"] * len(DAD)]
+        self.assertEqual(jokes, [dict(joke, status=200) for joke in DAD * 2])
+        self.assertEqual(jokes[0], json.loads((SAMPLES / "icanhazdadjoke-random.json").read_text()))
+
+    def test_dad_json_is_indented_with_sorted_keys_and_ascii_escapes(self) -> None:
+        self.assertEqual(self.get("/_fake/pool/dad", method="POST", body={"jokes": [DAD[3]]})[0], 200)
+        body = self.get("/dad/")[2]
+        self.assertTrue(body.startswith(b'{\n  "id": "'), body)
+        self.assertTrue(body.isascii())
+        self.assertIn(b"\\ud83e\\udd5a", body)  # 🥚 as a surrogate pair
+        self.assertEqual(json.loads(body)["joke"], DAD[3]["joke"])
+
+    def test_dad_answers_text_or_html_unless_asked_for_json(self) -> None:
+        text, html = "text/plain; charset=utf-8", "text/html; charset=utf-8"
+        for headers, content_type in [
+            ({"Accept": "text/plain"}, text),
+            ({}, html),
+            ({"User-Agent": "chuck/1.0 (+https://example.org)"}, html),
+            ({"Accept": "*/*", "User-Agent": "python"}, html),
+            ({"Accept": "*/*", "User-Agent": "curl/8.5.0"}, text),
+            ({"Accept": "text/html, application/json;q=0.9"}, html),
+            ({"Accept": "application/json, text/html;q=0.5"}, "application/json"),
+            ({"Accept": "application/json;q=0, text/plain"}, text),
+        ]:
+            with self.subTest(headers=headers):
+                self.assertEqual(self.get("/_fake/reset", method="POST")[0], 200)
+                status, response_headers, body = self.get("/dad/j/HtcNuHJBQCd", headers=headers)
+                self.assertEqual((status, response_headers["Content-Type"]), (200, content_type))
+                if content_type == text:
+                    self.assertEqual(body.decode(), DAD[1]["joke"])
+                elif content_type == html:
+                    self.assertIn(
+                        "How many kids with ADD does it take to change a lightbulb? Let&#x27;s go",
+                        body.decode(),
+                    )
+
+    def test_dad_joke_by_id_and_an_unknown_id(self) -> None:
+        self.assertEqual(self.get_json("/dad/j/" + DAD[2]["id"]), dict(DAD[2], status=200))
+        error = self.get_json("/dad/j/nope", status=404)
+        self.assertEqual(error, {"message": 'Joke with id "nope" not found', "status": 404})
+        status, headers, body = self.get("/dad/j/nope", headers={"Accept": "text/plain"})
+        self.assertEqual(
+            (status, headers["Content-Type"], body),
+            (404, "text/plain; charset=utf-8", b'Joke with id "nope" not found'),
+        )
+        self.assertEqual(self.get("/dad/j/nope", headers={})[1]["Content-Type"], "text/html; charset=utf-8")
+        self.assertEqual(self.get_json("/dad/")["id"], DAD[0]["id"], "lookups leave the cycle alone")
+
+    def test_dad_search_answers_as_the_real_sample(self) -> None:
+        self.assertEqual(
+            self.get_json("/dad/search?term=bike"),
+            json.loads((SAMPLES / "icanhazdadjoke-search-bike.json").read_text()),
+        )
+        self.assertEqual(
+            self.get_json("/dad/search?term=BIKE&limit=1")["results"],
+            [{"id": DAD[0]["id"], "joke": DAD[0]["joke"]}],
+        )
+        self.assertEqual(self.get_json("/dad/search?term=" + quote("fête"))["total_jokes"], 1)
+
+    def test_dad_search_pages(self) -> None:
+        def page(query: str) -> dict[str, Any]:
+            return self.get_json("/dad/search?" + query)
+
+        ids = [joke["id"] for joke in DAD]
+        for number, results, next_page, previous_page in [
+            (1, ids[0:2], 2, 1),
+            (2, ids[2:4], 3, 1),
+            (3, ids[4:6], 3, 2),
+            (4, [], 4, 3),
+        ]:
+            with self.subTest(page=number):
+                found = page(f"limit=2&page={number}")
+                self.assertEqual([joke["id"] for joke in found["results"]], results)
+                self.assertEqual(
+                    (found["current_page"], found["next_page"], found["previous_page"], found["limit"]),
+                    (number, next_page, previous_page, 2),
+                )
+                self.assertEqual(
+                    (found["total_jokes"], found["total_pages"], found["search_term"]), (len(DAD), 3, "")
+                )
+        self.assertEqual(page("limit=100")["limit"], 30)
+        self.assertEqual([page(f"limit={limit}")["limit"] for limit in ("0", "x", "-3")], [20] * 3)
+        self.assertEqual(page("page=0")["current_page"], 1)
+        empty = page("term=zzzqqq")
+        self.assertEqual(
+            (empty["results"], empty["total_jokes"], empty["total_pages"], empty["next_page"]), ([], 0, 0, 1)
+        )
+        status, headers, body = self.get("/dad/search?term=bike", headers={"Accept": "text/plain"})
+        self.assertEqual((status, headers["Content-Type"]), (200, "text/plain; charset=utf-8"))
+        self.assertEqual(body.decode(), DAD[0]["joke"] + "\n" + DAD[1]["joke"] + "\n")
+
+    def test_dad_other_paths_and_methods(self) -> None:
+        status, headers, body = self.get("/dad/nope")
+        self.assertEqual((status, headers["Content-Type"]), (404, "text/html; charset=utf-8"))
+        self.assertIn(b"<title>404 Not Found</title>", body)
+        status, headers, _ = self.get("/dad/", method="POST")
+        self.assertEqual((status, headers["Allow"]), (405, "GET, HEAD, OPTIONS"))
+        self.assertEqual(self.get("/dadx")[0], 404)
+        self.assertEqual(
+            self.get_json("/dadx", status=404)["path"], "/dadx", "not a dad path: the chuck API's 404"
+        )
+
+    # --- the Official Joke API under /official ---
+
+    def test_official_random_joke_cycles_with_express_headers(self) -> None:
+        status, headers, body = self.get("/official/random_joke", headers={})
+        self.assertEqual(body, (SAMPLES / "official-joke-api-random_joke.json").read_bytes().strip())
+        self.assertEqual((status, headers["Content-Type"]), (200, "application/json; charset=utf-8"))
+        self.assertEqual((headers["X-Powered-By"], headers["Access-Control-Allow-Origin"]), ("Express", "*"))
+        self.assertRegex(headers["ETag"], r'^W/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$')
+        rest = [self.official(path) for path in ["/jokes/random", "/RANDOM_JOKE/"] * len(OFFICIAL)]
+        self.assertEqual([OFFICIAL[0]] + rest, (OFFICIAL * 3)[: len(rest) + 1])
+
+    def test_official_joke_by_id_as_javascript_reads_the_id(self) -> None:
+        by_id = {joke["id"]: joke for joke in OFFICIAL}
+        for text, joke_id in [
+            ("1", 1),
+            ("01", 1),
+            ("%201%20", 1),
+            ("1.0", 1),
+            ("0x3a", 58),
+            ("1e0", 1),
+            ("236/", 236),
+        ]:
+            with self.subTest(id=text):
+                self.assertEqual(self.official("/jokes/" + text), by_id[joke_id])
+        sample = json.loads((SAMPLES / "official-joke-api-error-404.json").read_text())
+        for text in ("999", "abc", "0", "-1", "1_0"):
+            with self.subTest(id=text):
+                self.assertEqual(self.official("/jokes/" + text, status=404), sample)
+
+    def test_official_lists_and_texts(self) -> None:
+        self.assertEqual(self.official("/random_ten"), OFFICIAL, "fewer than ten: each once")
+        self.assertEqual(self.official("/jokes/ten"), OFFICIAL)
+        self.assertEqual(self.official("/jokes/random/3"), OFFICIAL[:3])
+        self.assertEqual(self.official("/jokes/random/-2"), [])
+        programming = [joke for joke in OFFICIAL if joke["type"] == "programming"]
+        self.get("/_fake/reset", method="POST")
+        self.assertEqual(self.official("/jokes/programming/random"), programming[:1])
+        self.assertEqual(self.official("/jokes/programming/ten"), programming[1:] + programming[:1])
+        self.assertEqual(self.official("/jokes/nope/random"), [])
+        self.assertEqual(self.official("/types"), list(dict.fromkeys(joke["type"] for joke in OFFICIAL)))
+        for path, text in [
+            ("/", "Try /random_joke, /random_ten, /jokes/random, or /jokes/ten , /jokes/random/<any-number>"),
+            ("", "Try /random_joke, /random_ten, /jokes/random, or /jokes/ten , /jokes/random/<any-number>"),
+            ("/ping", "pong"),
+            ("/jokes/random/0", "The passed path is not a number."),
+            ("/jokes/random/abc", "The passed path is not a number."),
+            ("/jokes/random/99", f"The passed path exceeds the number of jokes ({len(OFFICIAL)})."),
+        ]:
+            with self.subTest(path=path):
+                status, headers, body = self.get("/official" + path, headers={})
+                self.assertEqual(
+                    (status, headers["Content-Type"], body.decode()), (200, "text/html; charset=utf-8", text)
+                )
+
+    def test_official_unknown_routes_get_expresss_page(self) -> None:
+        for method, path in (("GET", "/nope"), ("POST", "/random_joke"), ("DELETE", "/jokes/1")):
+            with self.subTest(method=method, path=path):
+                status, headers, body = self.get("/official" + path, method=method, headers={})
+                self.assertEqual((status, headers["Content-Type"]), (404, "text/html; charset=utf-8"))
+                self.assertEqual(headers["Content-Security-Policy"], "default-src 'none'")
+                self.assertIn(f"<pre>Cannot {method} {path}</pre>".encode(), body)
+
+    # --- Switter under /switter ---
+
+    def test_switter_joke_needs_the_device_header(self) -> None:
+        self.assertEqual(self.switter(), json.loads((SAMPLES / "switter-joke.json").read_text()))
+        self.assertEqual(self.switter(uuid=""), SWITTER[1], "an empty value is still a header")
+        self.assertEqual(self.switter("/api/joke/"), SWITTER[2])
+        reason = "Could not load device information. Please supply the x-device-uuid header"
+        self.assertEqual(self.switter(status=400, uuid=None), {"error": True, "reason": reason})
+        status, headers, body = self.get("/switter/api/joke", headers={"Accept": "text/html,*/*;q=0.8"})
+        self.assertEqual((status, headers["Content-Type"]), (400, "text/html; charset=utf-8"))
+        self.assertIn(b'<h1 class="code">400</h1>', body)
+        self.assertEqual(self.switter(), SWITTER[3], "refused requests leave the cycle alone")
+        devices = [entry["headers"].get("x-device-uuid") for entry in self.log()]
+        self.assertEqual(devices, ["7e57-d3v1ce", "", "7e57-d3v1ce", None, None, "7e57-d3v1ce"])
+        self.assertEqual(
+            [entry["path"] for entry in self.log()][:3],
+            ["/switter/api/joke", "/switter/api/joke", "/switter/api/joke/"],
+        )
+
+    def test_switter_other_routes(self) -> None:
+        status, headers, body = self.get("/switter/api/hello", headers={})
+        self.assertEqual(
+            (status, headers["Content-Type"], body), (200, "text/plain; charset=utf-8", b"Hello world!")
+        )
+        self.assertEqual(self.switter("/api/nope", status=404), {"error": True, "reason": "Not Found"})
+        self.assertEqual(self.get("/switter/api/joke", method="POST", headers={"x-device-uuid": "x"})[0], 404)
+        self.assertEqual(self.get("/_fake/pool/switter", method="POST", body={"jokes": []})[0], 200)
+        self.assertEqual(self.switter(status=500), {"error": True, "reason": "No jokes found on the server"})
+
+    # --- control ---
+
+    def test_service_pools_are_replaced_and_reset_one_by_one(self) -> None:
+        for name, jokes in [
+            ("dad", [{"id": "aaaaaaaaaaa", "joke": "A"}]),
+            ("official", [dict(OFFICIAL[1], id=7)]),
+            ("switter", [{"content": "S"}]),
+        ]:
+            status, _, body = self.get(f"/_fake/pool/{name}", method="POST", body={"jokes": jokes})
+            self.assertEqual((status, json.loads(body)), (200, {"jokes": 1}))
+        self.assertEqual(self.get_json("/dad/")["joke"], "A")
+        self.assertEqual(self.official("/random_joke")["id"], 7)
+        self.assertEqual(self.switter(), {"content": "S"})
+        self.assertEqual(self.get_json("/jokes/random")["id"], POOL[0]["id"], "the chuck pool is its own")
+        self.get("/_fake/reset", method="POST")
+        self.assertEqual(self.get_json("/dad/")["id"], DAD[0]["id"])
+        self.assertEqual(self.official("/random_joke"), OFFICIAL[0])
+        self.assertEqual(self.switter(), SWITTER[0])
+        self.assertEqual(self.get("/_fake/pool/dad", method="POST", body={"jokes": [1]})[0], 400)
+        self.assertEqual(self.get("/_fake/pool/nope", method="POST", body={"jokes": []})[0], 404)
+
+    def test_official_rate_limit_counts_per_ip_until_reset(self) -> None:
+        process, base = launch("--official-limit", "3")
+        try:
+            self.assertEqual([request(base, "/official/ping", headers={})[0] for _ in range(3)], [200] * 3)
+            status, headers, body = request(base, "/official/random_joke", headers={})
+            self.assertEqual((status, headers["Content-Type"]), (429, "application/json; charset=utf-8"))
+            message = (
+                "Your ip has exceeded the 3 request limit per 15 minute(s). Try again in in 15 minute(s)."
+            )
+            self.assertEqual(json.loads(body), {"type": "error", "message": message})
+            self.assertIsNone(headers["Access-Control-Allow-Origin"])
+            self.assertEqual(request(base, "/official/nope", headers={})[0], 429, "every request counts")
+            self.assertEqual(request(base, "/official/ping", headers={"X-Forwarded-For": "10.0.0.2"})[0], 200)
+            self.assertEqual(request(base, "/dad/")[0], 200, "other services have no limit")
+            request(base, "/_fake/reset", method="POST")
+            self.assertEqual(request(base, "/official/random_joke", headers={})[0], 200)
+        finally:
+            self.assertEqual(stop(process), 0)
+        process, base = launch("--official-limit", "0")
+        try:
+            self.assertEqual({request(base, "/official/ping", headers={})[0] for _ in range(120)}, {200})
+        finally:
+            self.assertEqual(stop(process), 0)
+
+    # --- rules on the new paths ---
+
+    def test_rules_match_the_new_paths(self) -> None:
+        self.script(
+            {"path": "/dad/", "fault": "html_503"},
+            {"path_prefix": "/official/", "status": 500, "times": 2},
+            {"path": "/switter/api/joke", "delay": 0.2},
+            {"path_prefix": "/dad/search", "trickle": {"interval": 0.01, "chunk": 64}},
+            {"path_prefix": "/switter/", "drop": "before_headers"},
+        )
+        status, headers, body = self.get("/dad/")
+        self.assertEqual((status, headers["Content-Type"]), (503, "text/html; charset=utf-8"))
+        self.assertIn(b"Application Error", body)
+        self.assertEqual(self.get("/official/random_joke", headers={})[::2], (500, compact(OFFICIAL[0])))
+        self.assertEqual(self.get("/official/jokes/999", headers={})[0], 500)
+        self.assertEqual(self.official("/random_joke"), OFFICIAL[1])
+        start = time.monotonic()
+        self.assertEqual(self.switter(), SWITTER[0])
+        self.assertGreaterEqual(time.monotonic() - start, 0.2)
+        status, headers, body = self.get("/dad/search?term=bike")
+        self.assertEqual((status, headers["Connection"], json.loads(body)["total_jokes"]), (200, "close", 2))
+        with self.assertRaises(ConnectionError):
+            self.get("/switter/api/hello")
+        self.assertEqual(self.get_json("/dad/")["id"], DAD[0]["id"], "the 503 had a body of its own")
+        self.assertEqual([entry["rule"] for entry in self.log()], [0, 1, 1, None, 2, 3, 4, None])
+        self.assertEqual(
+            [entry["path"] for entry in self.log()][:3],
+            ["/dad/", "/official/random_joke", "/official/jokes/999"],
+        )
+
+    def test_fault_shortcuts_speak_each_services_language(self) -> None:
+        def hostile(*keys: str) -> Callable[[Any], bool]:
+            return lambda joke: all(part in joke[key] for part in HOSTILE_PARTS for key in keys)
+
+        dad_404 = {"message": 'Joke with id "x" not found', "status": 404}
+        checks: dict[tuple[str, str], tuple[int, Callable[[Any], bool]]] = {
+            ("missing_field", "/dad/"): (200, lambda joke: joke == {"id": DAD[0]["id"], "status": 200}),
+            ("missing_field", "/official/jokes/11"): (200, lambda joke: "punchline" not in joke),
+            ("missing_field", "/switter/api/joke"): (200, lambda joke: joke == {}),
+            ("hostile", "/dad/j/HtcNuHJBQCd"): (200, hostile("joke")),
+            ("hostile", "/official/random_joke"): (200, hostile("setup", "punchline")),
+            ("hostile", "/switter/api/joke"): (200, hostile("content")),
+            ("oversized", "/switter/api/joke"): (200, lambda joke: len(joke["content"]) == 2 * 1024 * 1024),
+            ("extra_field", "/dad/"): (200, lambda joke: joke["extra"] == "x" and joke["status"] == 200),
+            ("json_error_404", "/dad/j/x"): (404, lambda error: error == dad_404),
+            ("json_error_404", "/official/jokes/1"): (
+                404,
+                lambda error: error["message"] == "joke not found",
+            ),
+            ("json_error_404", "/switter/api/joke"): (404, lambda error: error["reason"] == "Not Found"),
+            ("rate_limited", "/dad/"): (429, lambda error: error["message"] == "Too Many Requests"),
+            ("rate_limited", "/official/random_joke"): (
+                429,
+                lambda error: "100 request limit" in error["message"],
+            ),
+            ("rate_limited", "/switter/api/joke"): (
+                429,
+                lambda error: error["reason"] == "Too Many Requests",
+            ),
+        }
+        headers = {"Accept": "application/json", "x-device-uuid": "d"}
+        for (fault, path), (status, check) in checks.items():
+            with self.subTest(fault=fault, path=path):
+                self.script({"fault": fault})
+                code, response_headers, body = self.get(path, headers=headers)
+                self.assertEqual((code, response_headers["Content-Type"]), (status, "application/json"))
+                self.assertTrue(check(json.loads(body)), body[:300])
+        starts = {
+            "/dad/": b'{\n  "id"',
+            "/official/random_joke": b'{"type"',
+            "/switter/api/joke": b'{"content"',
+        }
+        for path, start in starts.items():
+            with self.subTest(fault="malformed", path=path):
+                self.script({"fault": "malformed"})
+                body = self.get(path, headers=headers)[2]
+                self.assertTrue(body.startswith(start), body)
+                with self.assertRaises(ValueError):
+                    json.loads(body)
+
+    def test_joke_rules_merge_over_the_services_joke(self) -> None:
+        self.script(
+            {"path": "/dad/j/HtcNuHJBQCd", "joke": {"joke": "merged"}},
+            {"path_prefix": "/official/", "joke": {"setup": "S"}, "omit": ["type"]},
+        )
+        self.assertEqual(
+            self.get_json("/dad/j/HtcNuHJBQCd"), {"id": "HtcNuHJBQCd", "joke": "merged", "status": 200}
+        )
+        expected = {key: value for key, value in OFFICIAL[0].items() if key != "type"}
+        self.assertEqual(self.get_json("/official/random_joke", headers={}), dict(expected, setup="S"))
+
+
 class LaunchOptionsTest(unittest.TestCase):
     def test_pool_order_script_and_icons(self) -> None:
         with tempfile.TemporaryDirectory() as folder:
@@ -394,6 +810,52 @@ class LaunchOptionsTest(unittest.TestCase):
             ids = [json.loads(request(base, "/jokes/random")[2])["id"] for _ in range(16)]
             self.assertEqual(ids, [joke["id"] for joke in POOL[:8] * 2])
             self.assertEqual(stop(process), 0)
+
+    def test_service_pools_and_their_order(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            files = {name: Path(folder) / f"{name}.json" for name in ("dad", "dad2", "official", "switter")}
+            files["dad"].write_text(json.dumps(DAD[:2]))
+            files["dad2"].write_text(json.dumps(DAD[2:4]))
+            files["official"].write_text(json.dumps(OFFICIAL[:5]))
+            files["switter"].write_text(json.dumps(SWITTER[:5]))
+            options = ["--dad-pool", str(files["dad"]), "--dad-pool", str(files["dad2"]), "--official-pool"]
+            options += [str(files["official"]), "--switter-pool", str(files["switter"])]
+            process, base = launch(*options)
+            self.assertRegex(base, r"^http://127\.0\.0\.1:\d+$")
+            dad = [json.loads(request(base, "/dad/")[2])["id"] for _ in range(5)]
+            self.assertEqual(dad, [joke["id"] for joke in DAD[:4] + DAD[:1]])
+            self.assertEqual(json.loads(request(base, "/official/random_ten")[2]), OFFICIAL[:5])
+            self.assertEqual(stop(process), 0)
+            orders = []
+            for _ in range(2):
+                process, base = launch(*options, "--order", "shuffle", "--seed", "7")
+                switter = [
+                    request(base, "/switter/api/joke", headers={"x-device-uuid": "x"})[2] for _ in range(5)
+                ]
+                orders.append(
+                    (json.loads(request(base, "/official/random_ten")[2]), [json.loads(b) for b in switter])
+                )
+                self.assertEqual(stop(process), 0)
+            self.assertEqual(orders[0], orders[1])
+            self.assertNotEqual(orders[0][0], OFFICIAL[:5])
+            self.assertEqual(
+                sorted(joke["id"] for joke in orders[0][0]), sorted(joke["id"] for joke in OFFICIAL[:5])
+            )
+            self.assertNotEqual(orders[0][1], SWITTER[:5])
+            files["switter"].write_text('{"content": "not an array"}')
+            for option, path in (
+                ("--switter-pool", files["switter"]),
+                ("--dad-pool", Path(folder) / "missing.json"),
+            ):
+                with self.subTest(option=option):
+                    refused = subprocess.run(
+                        [sys.executable, str(SERVER), option, str(path)],
+                        capture_output=True,
+                        text=True,
+                        timeout=5,
+                    )
+                    self.assertEqual((refused.returncode, refused.stdout), (2, ""))
+                    self.assertIn(str(path), refused.stderr)
 
     def test_exits_cleanly_and_prints_only_the_url(self) -> None:
         process, _ = launch()
