@@ -27,6 +27,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
 
   /// The CA certificates TLS trusts (`CURL_CA_BUNDLE`, `SSL_CERT_FILE`, `SSL_CERT_DIR`).
   public var certificateAuthorities: CertificateAuthorities
+  /// The proxy variables (`https_proxy`, `no_proxy`…).
+  public var proxies: ProxySettings
 
   /// The saved list's file.
   public var listFile: URL { dataDirectory.appendingPathComponent("jokes.json") }
@@ -91,6 +93,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
         .appendingPathComponent("chuck")
     }
     certificateAuthorities = CertificateAuthorities(environment: environment)
+    proxies = ProxySettings(environment: environment)
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
   }

@@ -50,12 +50,28 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// A directory of CA certificates.
   public static let sslCertDirectory = Self("SSL_CERT_DIR")
 
+  /// The proxy of https requests, as curl reads it (first choice).
+  public static let httpsProxy = Self("https_proxy")
+  /// The proxy of https requests (second choice).
+  public static let httpsProxyUpper = Self("HTTPS_PROXY")
+  /// The proxy of http requests (lower case only, as for curl).
+  public static let httpProxy = Self("http_proxy")
+  /// The proxy of requests that their scheme's variable does not name (first choice).
+  public static let allProxy = Self("all_proxy")
+  /// The proxy of requests that their scheme's variable does not name (second choice).
+  public static let allProxyUpper = Self("ALL_PROXY")
+  /// The hosts reached without a proxy (first choice).
+  public static let noProxy = Self("no_proxy")
+  /// The hosts reached without a proxy (second choice).
+  public static let noProxyUpper = Self("NO_PROXY")
+
   /// Every variable `chuck` reads, in the order `--help` names them.
-  public static let all: [EnvironmentVariable] = [
-    apiURL, dataDirectory, cacheDirectory, timeout, retries, retryDelay, xdgDataHome, xdgCacheHome,
-    home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal, kittyWindowID,
-    curlCABundle, sslCertFile, sslCertDirectory,
-  ]
+  public static let all: [EnvironmentVariable] =
+    [
+      apiURL, dataDirectory, cacheDirectory, timeout, retries, retryDelay, xdgDataHome,
+      xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
+      kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,
+    ] + ProxySettings.names
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.
   /// - Parameter environment: a process's environment.

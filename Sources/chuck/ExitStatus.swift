@@ -9,8 +9,8 @@ extension ChuckError {
     case .jokeNotFound, .notFound, .noSavedMatch, .categoryNotFound, .unknownCategory,
       .onlyExcludedJokes:
       return 66
-    case .connectionFailed, .certificateRejected, .libcurlMissing, .timedOut, .serverError,
-      .rateLimited:
+    case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .timedOut,
+      .serverError, .rateLimited:
       return 69
     case .internalError: return 70
     case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,

@@ -31,6 +31,9 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   /// The server's certificate was not trusted (unknown issuer, expired, another host's); never
   /// retried, as it will not change in a moment.
   case certificateRejected(host: String, reason: String)
+  /// The proxy answered `CONNECT` with this status instead of opening a tunnel to the API (403: not
+  /// allowed, 407: credentials wanted…); retried only when it is a 5xx.
+  case proxyRefused(proxy: String, status: Int)
   /// libcurl, which every request goes through, could not be loaded.
   case libcurlMissing(String)
   /// The last attempt did not complete within the per-attempt deadline, in seconds.
@@ -97,6 +100,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "could not reach the joke API: \(reason)"
     case .certificateRejected(let host, let reason):
       return "the certificate of \(host) is not trusted: \(reason)"
+    case .proxyRefused(let proxy, let status):
+      return "the proxy \(proxy) refused a tunnel to the joke API (HTTP \(status))"
     case .libcurlMissing(let reason):
       return "chuck needs libcurl (libcurl.so.4): install the libcurl4 package (\(reason))"
     case .timedOut(let seconds):
@@ -136,10 +141,11 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   }
 
   /// Whether another attempt of the same request may succeed: connection failures, timeouts and
-  /// 5xx answers.
+  /// 5xx answers (a proxy's too).
   public var isTransient: Bool {
     switch self {
     case .connectionFailed, .timedOut, .serverError: return true
+    case .proxyRefused(_, let status): return status >= 500
     default: return false
     }
   }

@@ -37,12 +37,14 @@ public struct ChuckAPI: ChuckService {
 
   /// Makes a client from a configuration.
   /// - Parameters:
-  ///   - configuration: the API URL, timeout and retry settings, and the CAs to trust.
-  ///   - transport: how each attempt is sent; libcurl trusting the configuration's CAs when `nil`.
+  ///   - configuration: the API URL, timeout and retry settings, the CAs to trust and the proxies.
+  ///   - transport: how each attempt is sent; libcurl trusting the configuration's CAs, through
+  ///     its proxies, when `nil`.
   public init(configuration: ChuckConfiguration, transport: HTTPTransport? = nil) {
     self.init(
       baseURL: configuration.apiBaseURL,
-      transport: transport ?? .live(trusting: configuration.certificateAuthorities),
+      transport: transport
+        ?? .live(trusting: configuration.certificateAuthorities, through: configuration.proxies),
       policy: RetryPolicy(retries: configuration.retries, delay: configuration.retryDelay),
       timeout: configuration.timeout)
   }

@@ -6,12 +6,15 @@ import Synchronization
 /// One attempt over libcurl: one easy handle on its own multi handle, driven on a Dispatch thread
 /// that waits in `curl_multi_poll` (no CPU while the server thinks). libcurl enforces the
 /// whole-attempt deadline (`CURLOPT_TIMEOUT_MS`); the write callback refuses a body over the
-/// limit at once; redirects are not followed; cancelling the task wakes the poll and ends the
-/// attempt.
+/// limit at once (it is handed the body decompressed, so the limit is on what the body inflates
+/// to); redirects are not followed; the proxy is the one chosen by ``ProxySettings`` (libcurl
+/// reads no proxy variable itself); cancelling the task wakes the poll and ends the attempt.
 final class CurlAttempt: @unchecked Sendable {
   private let request: HTTPRequest
   private let limits: TransferLimits
   private let authorities: CertificateAuthorities
+  /// The proxy's URL, or `nil` for none.
+  private let proxy: String?
   /// Whether the attempt was cancelled, and whether its multi handle is gone (then nothing may
   /// wake it).
   private let state = Mutex((cancelled: false, finished: false))
@@ -21,23 +24,34 @@ final class CurlAttempt: @unchecked Sendable {
   private var headers: [String: String] = [:]
   private var tooLarge = false
 
-  private init(request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities) {
+  private init(
+    request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities,
+    proxy: String?
+  ) {
     self.request = request
     self.limits = limits
     self.authorities = authorities
+    self.proxy = proxy
   }
 
   /// Sends `request` once.
+  /// - Parameters:
+  ///   - request: the request.
+  ///   - limits: its deadline and size limit.
+  ///   - authorities: the CA certificates to trust.
+  ///   - proxy: the proxy's URL, or `nil` to connect directly.
   /// - Throws: ``ChuckError/libcurlMissing(_:)`` when libcurl cannot be loaded, or what the
   ///   attempt failed with.
   static func send(
-    _ request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities
+    _ request: HTTPRequest, limits: TransferLimits, authorities: CertificateAuthorities,
+    proxy: String?
   ) async throws(ChuckError) -> HTTPResponse {
     var words = [CChar](repeating: 0, count: 512)
     guard ccurl_load(&words, words.count) == 0 else {
       throw .libcurlMissing(Self.text(words))
     }
-    let attempt = CurlAttempt(request: request, limits: limits, authorities: authorities)
+    let attempt = CurlAttempt(
+      request: request, limits: limits, authorities: authorities, proxy: proxy)
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(returning: attempt.perform()) }
@@ -86,9 +100,13 @@ final class CurlAttempt: @unchecked Sendable {
       if code == CURLE_ABORTED_BY_CALLBACK, state.withLock({ $0.cancelled }) {
         return .failure(.cancelled)
       }
+      // The status of the proxy's answer to CONNECT, when it refused the tunnel.
+      var connectStatus = 0
+      ccurl_getinfo_long(easy, CURLINFO_HTTP_CONNECTCODE, &connectStatus)
       return .failure(
         CurlError.translate(
-          code, words: Self.text(errorBuffer), url: request.url, deadline: limits.deadline))
+          code, words: Self.text(errorBuffer), url: request.url, deadline: limits.deadline,
+          proxy: proxy.map { CurlError.Proxy(url: $0, connectStatus: connectStatus) }))
     }
     var status = 0
     ccurl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -129,6 +147,10 @@ final class CurlAttempt: @unchecked Sendable {
     // Certificates are always verified; CA files as the curl tool reads them.
     ccurl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
     ccurl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+    // The proxy chuck chose, or "" for none: libcurl then reads no proxy variable itself, and an
+    // empty no-proxy list keeps it from second-guessing the choice.
+    ccurl_setopt_string(easy, CURLOPT_PROXY, proxy ?? "")
+    ccurl_setopt_string(easy, CURLOPT_NOPROXY, "")
     if let bundle = authorities.bundle { ccurl_setopt_string(easy, CURLOPT_CAINFO, bundle) }
     if let directory = authorities.directory {
       ccurl_setopt_string(easy, CURLOPT_CAPATH, directory)

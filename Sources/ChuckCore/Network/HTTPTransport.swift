@@ -25,16 +25,21 @@ public struct HTTPTransport: Sendable {
   }
 
   /// The real network, through libcurl (loaded on the first request), trusting libcurl's default
-  /// CA certificates.
+  /// CA certificates, without a proxy.
   public static let live = live(trusting: CertificateAuthorities())
 
   /// The real network, through libcurl, trusting these CA certificates.
-  /// - Parameter authorities: the CA certificates to trust.
+  /// - Parameters:
+  ///   - authorities: the CA certificates to trust.
+  ///   - proxies: the proxy variables that choose each request's proxy (by default none).
   /// - Returns: the transport.
-  public static func live(trusting authorities: CertificateAuthorities) -> HTTPTransport {
+  public static func live(
+    trusting authorities: CertificateAuthorities, through proxies: ProxySettings = ProxySettings()
+  ) -> HTTPTransport {
     HTTPTransport {
       (request: HTTPRequest, limits: TransferLimits) async throws(ChuckError) -> HTTPResponse in
-      try await CurlAttempt.send(request, limits: limits, authorities: authorities)
+      try await CurlAttempt.send(
+        request, limits: limits, authorities: authorities, proxy: proxies.proxy(for: request.url))
     }
   }
 }

@@ -17,6 +17,8 @@ import Testing
     .duplicate(id: "x", preview: "p"),
     .connectionFailed("connection refused"),
     .certificateRejected(host: "h", reason: "expired"),
+    .proxyRefused(proxy: "http://proxy.example:3128", status: 403),
+    .proxyRefused(proxy: "http://proxy.example:3128", status: 502),
     .libcurlMissing("libcurl.so.4: cannot open shared object file"),
     .timedOut(seconds: 10),
     .serverError(status: 503),
@@ -56,6 +58,8 @@ import Testing
     switch error {
     case .connectionFailed, .timedOut, .serverError:
       return true
+    case .proxyRefused(_, let status):
+      return status >= 500
     case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
       .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes, .duplicate, .rateLimited,
       .unexpectedStatus, .redirected, .badResponse,
@@ -71,8 +75,8 @@ import Testing
     for error in Self.everyCase {
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
-    #expect(Self.everyCase.filter(\.isTransient).count == 3)
-    #expect(Self.everyCase.count == 29)
+    #expect(Self.everyCase.filter(\.isTransient).count == 4)
+    #expect(Self.everyCase.count == 31)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
