@@ -10,6 +10,12 @@ public struct EnvironmentVariable: Sendable, Hashable {
 
   /// The API's base URL.
   public static let apiURL = Self("CHUCK_API_URL")
+  /// icanhazdadjoke's base URL.
+  public static let dadAPIURL = Self("CHUCK_DAD_API_URL")
+  /// The Official Joke API's base URL.
+  public static let officialAPIURL = Self("CHUCK_OFFICIAL_API_URL")
+  /// Switter's base URL.
+  public static let switterAPIURL = Self("CHUCK_SWITTER_API_URL")
   /// The folder of the saved list.
   public static let dataDirectory = Self("CHUCK_DATA_DIR")
   /// The folder of the icon and category cache.
