@@ -34,6 +34,11 @@ public struct PostgresTimestamp: Sendable, Hashable, Comparable {
     self.microseconds = microseconds
   }
 
+  /// The current time, to the whole second (what `saved_at` stores).
+  public static var now: PostgresTimestamp {
+    PostgresTimestamp(microseconds: Int64(Date().timeIntervalSince1970.rounded(.down)) * 1_000_000)
+  }
+
   /// Orders timestamps by instant.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.microseconds < rhs.microseconds }
 

@@ -19,15 +19,17 @@ public final class ChuckWorker: Sendable {
   ///   - policy: retries and their spacing.
   ///   - limits: the per-attempt deadline and the body size limit.
   ///   - notFound: what a 404 answer means for this call.
+  ///   - headers: further header fields (Switter's `x-device-uuid`), sent after those two.
   public init(
     url: URL, userAgent: String,
     transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
-    notFound: ChuckError
+    notFound: ChuckError, headers: [(name: String, value: String)] = []
   ) {
     var request = HTTPRequest(url: url)
     // The spec: every request sends it, icons included (the API picks JSON, text or HTML by it).
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+    for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
     self.request = request
     self.transport = transport
     self.policy = policy

@@ -1,0 +1,120 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@testable import ChuckCore
+
+/// The clients of the other services, against the fake's `/dad`, `/official` and `/switter`.
+@Suite struct ServiceAPITests {
+  static let savedAt = PostgresTimestamp("2026-11-23 10:51:41")!
+  static let device = "0f0e0d0c-0b0a-4908-8706-050403020100"
+
+  private func api<Shape: JokeShape>(_ fake: FakeAPI, _ prefix: String, as shape: Shape.Type)
+    -> ServiceAPI<Shape>
+  {
+    ServiceAPI<Shape>(
+      baseURL: fake.baseURL.appendingPathComponent(prefix), policy: RetryPolicy(retries: 0),
+      deviceID: { Self.device }, now: { Self.savedAt })
+  }
+
+  /// icanhazdadjoke: `GET /` with `Accept: application/json` and a User-Agent naming chuck and its
+  /// home page; by id; search by term; an unknown id is "not found".
+  @Test func dad() async throws {
+    let fake = try await startFake()
+    let dad = api(fake, "dad", as: DadShape.self)
+    let random = try await dad.randomJoke()
+    #expect(random.id == "R7UfaahVfFd")
+    #expect(random.savedAt == Self.savedAt)
+    let byID = try await dad.joke(id: "HtcNuHJBQCd")
+    #expect(byID.id == "HtcNuHJBQCd")
+    let found = try await dad.search(term: "bike")
+    #expect(found.map(\.id).contains("R7UfaahVfFd"))
+    await #expect(throws: ChuckError.jokeNotFound(id: "nope")) { try await dad.joke(id: "nope") }
+    let log = try fake.requests()
+    #expect(log.map(\.path) == ["/dad/", "/dad/j/HtcNuHJBQCd", "/dad/search", "/dad/j/nope"])
+    #expect(log[2].query.contains("term=bike"))
+    for request in log {
+      #expect(request.headers["accept"] == "application/json")
+      #expect(request.headers["user-agent"] == ChuckVersion.userAgentWithHomePage)
+      #expect(request.headers["x-device-uuid"] == nil)
+    }
+    await stop(fake)
+  }
+
+  /// The Official Joke API: two-part jokes at random and by id; its 404 body means "not found";
+  /// it cannot search.
+  @Test func official() async throws {
+    let fake = try await startFake()
+    let official = api(fake, "official", as: OfficialShape.self)
+    let random = try await official.randomJoke()
+    #expect(random.id == "1")
+    #expect(random.punchline == "Dam.")
+    let byID = try await official.joke(id: "15")
+    #expect(byID.id == "15")
+    await #expect(throws: ChuckError.jokeNotFound(id: "999999")) {
+      try await official.joke(id: "999999")
+    }
+    await #expect(throws: ChuckError.invalidArgument("official jokes cannot be searched")) {
+      try await official.search(term: "fish")
+    }
+    let log = try fake.requests()
+    #expect(
+      log.map(\.path) == ["/official/random_joke", "/official/jokes/15", "/official/jokes/999999"])
+    #expect(log.allSatisfy { $0.headers["user-agent"] == ChuckVersion.userAgent })
+    await stop(fake)
+  }
+
+  /// Switter: `GET /api/joke` with the device id; the id is made from the text; no fetch by id.
+  @Test func switter() async throws {
+    let fake = try await startFake()
+    let switter = api(fake, "switter", as: SwitterShape.self)
+    let joke = try await switter.randomJoke()
+    #expect(joke.text == "This is a joke")
+    #expect(joke.id == TextID.make("This is a joke"))
+    await #expect(throws: ChuckError.invalidArgument("switter jokes cannot be fetched by id")) {
+      try await switter.joke(id: joke.id)
+    }
+    let log = try fake.requests()
+    #expect(log.map(\.path) == ["/switter/api/joke"])
+    #expect(log.first?.headers["x-device-uuid"] == Self.device)
+    await stop(fake)
+  }
+
+  /// The network rules hold as for api.chucknorris.io: a 5xx is retried, then the error; a body
+  /// that is not a joke of the service is a bad response and nothing is returned.
+  @Test func networkRules() async throws {
+    let fake = try await startFake(
+      script: #"{"rules":[{"path_prefix":"/dad/","fault":"html_503","times":1},"#
+        + #"{"path_prefix":"/switter/","fault":"missing_field"}]}"#)
+    let (policy, sleeps) = recordingPolicy(retries: 2, delay: 2)
+    let dad = ServiceAPI<DadShape>(
+      baseURL: fake.baseURL.appendingPathComponent("dad"), policy: policy,
+      deviceID: { Self.device }, now: { Self.savedAt })
+    #expect(try await dad.randomJoke().id == "R7UfaahVfFd")
+    #expect(sleeps.current == [2])
+    let switter = api(fake, "switter", as: SwitterShape.self)
+    await #expect(throws: ChuckError.badResponse("'content' missing or not text")) {
+      try await switter.randomJoke()
+    }
+    await stop(fake)
+  }
+}
+
+@Suite struct DeviceIDTests {
+  /// Made once, 0600, the same ever after; a file that is not a UUID is an error and is kept.
+  @Test func madeOnceAndKept() throws {
+    let root = try TemporaryDirectory.make(prefix: "device-id")
+    let store = DeviceID(dataDirectory: root.appendingPathComponent("data"))
+    let first = try store.value()
+    #expect(UUID(uuidString: first) != nil)
+    #expect(first == first.lowercased())
+    #expect(try store.value() == first)
+    #expect(try DeviceID(dataDirectory: root.appendingPathComponent("data")).value() == first)
+    #expect(try permissions(store.file.fileURL) == 0o600)
+    try Data("not a uuid\n".utf8).write(to: store.file.fileURL)
+    #expect(throws: ChuckError.storageCorrupt(path: store.file.path, reason: "not a UUID")) {
+      try store.value()
+    }
+    #expect(try String(contentsOf: store.file.fileURL, encoding: .utf8) == "not a uuid\n")
+  }
+}
