@@ -55,8 +55,8 @@ public struct JokeCollection: Sendable {
   public func find(_ idOrPrefix: String) throws(ChuckError) -> Match {
     try JokeID.checkPrefix(idOrPrefix)
     let saved = try saved()
-    if let exact = saved.position(of: idOrPrefix) { return .saved(try saved.joke(at: exact)) }
-    let candidates = saved.positions(withPrefix: idOrPrefix)
+    let candidates = JokeID.matches(
+      idOrPrefix, exact: saved.position(of:), prefixed: saved.positions(withPrefix:))
     switch candidates.count {
     case 0: return .none
     case 1: return .saved(try saved.joke(at: candidates[0]))
@@ -125,7 +125,8 @@ public struct JokeCollection: Sendable {
       let saved = try SavedJokes(raw, path: path)
       var chosen: Set<Int> = []
       for wanted in idsOrPrefixes {
-        let matches = saved.position(of: wanted).map { [$0] } ?? saved.positions(withPrefix: wanted)
+        let matches = JokeID.matches(
+          wanted, exact: saved.position(of:), prefixed: saved.positions(withPrefix:))
         switch matches.count {
         case 0:
           removal.notFound.append(wanted)

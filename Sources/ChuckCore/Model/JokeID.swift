@@ -22,6 +22,20 @@ public enum JokeID {
     if let problem = prefixProblem(prefix) { throw .invalidArgument(problem) }
   }
 
+  /// The positions `wanted` stands for: the joke whose id it is, which always wins over longer ids
+  /// it starts; else every joke whose id starts with it. The one matching rule of `show`, `remove`
+  /// and favourites, for every source.
+  /// - Parameters:
+  ///   - wanted: a full id or a prefix.
+  ///   - exact: the position of the joke with this very id, if any.
+  ///   - prefixed: the positions of the jokes whose ids start with it.
+  /// - Returns: the positions; more than one means ambiguous.
+  public static func matches(
+    _ wanted: String, exact: (String) -> Int?, prefixed: (String) -> [Int]
+  ) -> [Int] {
+    exact(wanted).map { [$0] } ?? prefixed(wanted)
+  }
+
   /// Whether `id` has the form of a real joke id: exactly 22 characters of `[A-Za-z0-9_-]`.
   /// - Parameter id: the text to check.
   /// - Returns: `true` for a well-formed full id.
