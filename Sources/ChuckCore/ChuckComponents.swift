@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The composition root: the objects every command (and every shell completion) uses, built once
 /// from the configuration, so that no command builds a store or a client of its own.
 public struct ChuckComponents: Sendable {
@@ -25,6 +27,32 @@ public struct ChuckComponents: Sendable {
     icons = IconStore(
       cacheDirectory: configuration.cacheDirectory, apiBaseURL: configuration.apiBaseURL,
       service: service)
+  }
+
+  /// Switter's device id.
+  public var deviceID: DeviceID { DeviceID(dataDirectory: configuration.dataDirectory) }
+
+  /// The saved list of another source.
+  /// - Parameter shape: the source's joke shape.
+  /// - Returns: the list over its file.
+  public func serviceJokes<Shape: JokeShape>(_ shape: Shape.Type) -> ServiceJokes<Shape> {
+    ServiceJokes(store: NetworkCache(fileURL: configuration.listFile(of: Shape.source)))
+  }
+
+  /// The client of another source, with the configured network settings.
+  /// - Parameter shape: the source's joke shape.
+  /// - Returns: the client.
+  public func serviceAPI<Shape: JokeShape>(_ shape: Shape.Type) -> ServiceAPI<Shape> {
+    let deviceID = deviceID
+    return ServiceAPI(
+      baseURL: configuration.baseURLs[Shape.source] ?? URL(string: Shape.source.defaultBaseURL)!,
+      transport: .live(
+        trusting: configuration.certificateAuthorities, through: configuration.proxies),
+      policy: RetryPolicy(retries: configuration.retries, delay: configuration.retryDelay),
+      timeout: configuration.timeout,
+      deviceID: { () throws(ChuckError) -> String in
+        try deviceID.value()
+      })
   }
 
   /// `chuck random`'s fetch, with its category checks.

@@ -8,7 +8,11 @@ import FoundationEssentials
 /// icon cache live, which API to ask, and the network's timeout and retries.
 public struct ChuckConfiguration: Sendable, Equatable {
   /// The API's base URL (`CHUCK_API_URL`, default `https://api.chucknorris.io`).
-  public var apiBaseURL: URL
+  public var apiBaseURL: URL { baseURLs[.chuck] ?? Self.defaultAPIURL }
+  /// Each source's base URL (its variable, else its default).
+  public var baseURLs: [JokeSource: URL]
+  /// The source a command uses when `--source` is not given (`CHUCK_SOURCE`, default `chuck`).
+  public var source: JokeSource
   /// Seconds each attempt may take as a whole (`CHUCK_TIMEOUT`).
   public var timeout: Double
   /// How many times a request is tried again (`CHUCK_RETRIES`).
@@ -31,7 +35,14 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var proxies: ProxySettings
 
   /// The saved list's file.
-  public var listFile: URL { dataDirectory.appendingPathComponent("jokes.json") }
+  public var listFile: URL { listFile(of: .chuck) }
+
+  /// A source's list file.
+  /// - Parameter source: the source.
+  /// - Returns: its file in the data folder.
+  public func listFile(of source: JokeSource) -> URL {
+    dataDirectory.appendingPathComponent(source.listFileName)
+  }
 
   /// Reads and checks the environment.
   /// - Parameter environment: the process's environment variables.
@@ -53,17 +64,32 @@ public struct ChuckConfiguration: Sendable, Equatable {
       return number
     }
 
-    if let text = value(.apiURL) {
+    var baseURLs: [JokeSource: URL] = [:]
+    for source in JokeSource.allCases {
+      let variable = source.baseURLVariable
+      guard let text = value(variable) else {
+        baseURLs[source] = URL(string: source.defaultBaseURL)!
+        continue
+      }
       guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
         url.query == nil, url.fragment == nil
       else {
         throw .invalidEnvironment(
-          variable: EnvironmentVariable.apiURL.name, value: text, expected: "an http or https URL")
+          variable: variable.name, value: text, expected: "an http or https URL")
       }
-      apiBaseURL = url
+      baseURLs[source] = url
+    }
+    self.baseURLs = baseURLs
+    if let text = value(.source) {
+      guard let source = JokeSource(rawValue: text) else {
+        throw .invalidEnvironment(
+          variable: EnvironmentVariable.source.name, value: text,
+          expected: "one of " + JokeSource.allCases.map(\.name).joined(separator: ", "))
+      }
+      self.source = source
     } else {
-      apiBaseURL = Self.defaultAPIURL
+      source = .chuck
     }
     timeout = try seconds(.timeout, default: NetworkDefaults.timeout, allowZero: false)
     retryDelay = try seconds(

@@ -10,6 +10,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
 
   /// The API's base URL.
   public static let apiURL = Self("CHUCK_API_URL")
+  /// The default source.
+  public static let source = Self("CHUCK_SOURCE")
   /// icanhazdadjoke's base URL.
   public static let dadAPIURL = Self("CHUCK_DAD_API_URL")
   /// The Official Joke API's base URL.
@@ -74,7 +76,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// Every variable `chuck` reads, in the order `--help` names them.
   public static let all: [EnvironmentVariable] =
     [
-      apiURL, dataDirectory, cacheDirectory, timeout, retries, retryDelay, xdgDataHome,
+      apiURL, dadAPIURL, officialAPIURL, switterAPIURL, source, dataDirectory, cacheDirectory,
+      timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
       kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,
     ] + ProxySettings.names

@@ -87,7 +87,12 @@ public final class ChuckSandbox: @unchecked Sendable {
       "CHUCK_TIMEOUT": "5",
       "LANG": "C.UTF-8",
     ]
-    environment["CHUCK_API_URL"] = api?.baseURL.absoluteString ?? "http://127.0.0.1:9"
+    let base = api?.baseURL.absoluteString ?? "http://127.0.0.1:9"
+    environment["CHUCK_API_URL"] = base
+    // The other sources are the same fake under its prefixes: no run reaches a real service.
+    environment["CHUCK_DAD_API_URL"] = base + "/dad"
+    environment["CHUCK_OFFICIAL_API_URL"] = base + "/official"
+    environment["CHUCK_SWITTER_API_URL"] = base + "/switter"
     // Under `swift test --enable-code-coverage` the binary is instrumented and writes a profile
     // when it exits: into the sandbox, never the working directory nor the test run's own
     // profile folder, where a run killed mid-write would leave a file that breaks the merge.

@@ -46,8 +46,9 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a short prefix,
   ///   ``ChuckError/ambiguousID(prefix:candidates:)``, or a storage error.
   public func find(_ idOrPrefix: String) throws(ChuckError) -> Joke? {
-    try JokeID.checkPrefix(idOrPrefix)
     let jokes = try store.load()
+    // A full id may be short (the Official Joke API's are numbers): only a prefix needs 4.
+    if !jokes.contains(where: { $0.id == idOrPrefix }) { try JokeID.checkPrefix(idOrPrefix) }
     let matches = Self.matches(idOrPrefix, in: jokes)
     guard matches.count <= 1 else {
       throw .ambiguousID(prefix: idOrPrefix, candidates: matches.map { jokes[$0].id }.sorted())
@@ -61,11 +62,13 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
   /// - Returns: what was removed and what matched nothing.
   /// - Throws: as ``JokeCollection/remove(_:)``.
   public func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> JokeCollection.Removal {
-    for prefix in idsOrPrefixes { try JokeID.checkPrefix(prefix) }
     let path = store.fileURL.path
     var removal = JokeCollection.Removal()
     _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
       let jokes = try Self.decode(raw, path: path)
+      for wanted in idsOrPrefixes where !jokes.contains(where: { $0.id == wanted }) {
+        try JokeID.checkPrefix(wanted)
+      }
       var chosen: Set<Int> = []
       for wanted in idsOrPrefixes {
         let matches = Self.matches(wanted, in: jokes)

@@ -60,6 +60,24 @@ public struct JokeDetailView {
     return output
   }
 
+  /// A title, then one labelled field per line, as for a joke: for the other sources' jokes.
+  /// - Parameters:
+  ///   - title: the first line (a joke's id).
+  ///   - fields: labels and raw values, in order.
+  /// - Returns: the text to print.
+  public func render(title: String, fields: [(label: String, value: String)]) -> String {
+    let narrow = width < 2 * Self.margin + Self.labelWidth + 10
+    let indent = narrow ? "" : String(repeating: " ", count: Self.margin)
+    var output = ""
+    for line in TextWrapper.wrap(TerminalSafeText.render(title), width: width - indent.count) {
+      output += indent + style.bold(line) + "\n"
+    }
+    for (label, value) in fields {
+      output += field(label, value, indent: indent, narrow: narrow)
+    }
+    return output
+  }
+
   /// One labelled field; the value made safe and wrapped under itself (or, on a narrow terminal,
   /// under the label).
   private func field(_ label: String, _ value: String, indent: String, narrow: Bool) -> String {

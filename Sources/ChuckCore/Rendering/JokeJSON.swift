@@ -6,14 +6,14 @@ public enum JokeJSON {
   /// One joke object on one line, followed by a newline.
   /// - Parameter joke: the joke.
   /// - Returns: the JSON text.
-  public static func object(_ joke: ChuckJoke) -> String {
+  public static func object(_ joke: some Encodable) -> String {
     encode(joke, with: makeEncoder()) + "\n"
   }
 
   /// A JSON array of joke objects, one object per line, followed by a newline.
   /// - Parameter jokes: the jokes, in the order to print.
   /// - Returns: the JSON text.
-  public static func array(_ jokes: [ChuckJoke]) -> String {
+  public static func array<T: Encodable>(_ jokes: [T]) -> String {
     guard !jokes.isEmpty else { return "[]\n" }
     let encoder = makeEncoder()
     var output = "[\n"
@@ -31,7 +31,7 @@ public enum JokeJSON {
     return encoder
   }
 
-  private static func encode(_ joke: ChuckJoke, with encoder: JSONEncoder) -> String {
+  private static func encode(_ joke: some Encodable, with encoder: JSONEncoder) -> String {
     // Encoding strings, string arrays and finite numbers cannot fail.
     let data = (try? encoder.encode(joke)) ?? Data("{}".utf8)
     return String(decoding: JSONText.escapingTerminalControls(Array(data)), as: UTF8.self)

@@ -41,6 +41,8 @@ public struct JokeListView {
     public var value: String
     /// Whether to mark it as saved (search results).
     public var isSaved: Bool
+    /// Words before the date: `saved ` for a joke whose date is when it was saved.
+    public var dateLabel: String
 
     /// Makes a row.
     /// - Parameters:
@@ -48,11 +50,16 @@ public struct JokeListView {
     ///   - created: its `created_at`.
     ///   - value: its raw text.
     ///   - isSaved: whether to mark it as saved.
-    public init(id: String, created: PostgresTimestamp, value: String, isSaved: Bool = false) {
+    ///   - dateLabel: words before the date.
+    public init(
+      id: String, created: PostgresTimestamp, value: String, isSaved: Bool = false,
+      dateLabel: String = ""
+    ) {
       self.id = id
       self.created = created
       self.value = value
       self.isSaved = isSaved
+      self.dateLabel = dateLabel
     }
   }
 
@@ -81,7 +88,8 @@ public struct JokeListView {
       output += "\n"
       append(JokePreview.make(row.value), to: &output)
       append(
-        dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""), to: &output,
+        row.dateLabel + dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""),
+        to: &output,
         styled: style.dim)
       if output.utf8.count >= pieceSize {
         write(output)

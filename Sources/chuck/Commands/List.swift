@@ -7,14 +7,21 @@ struct List: AsyncParsableCommand {
     abstract: "Show your saved jokes, oldest first."
   )
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
-    try await options.run { (context: Context) throws(ChuckError) in try Self.list(context) }
+    try await options.run { (context: Context) throws(ChuckError) in
+      try Self.list(source: source.source, context)
+    }
   }
 
   /// The command itself, also run by `FastPath` without the argument parser.
-  static func list(_ context: Context) throws(ChuckError) {
+  /// - Parameter source: `--source`; the configuration's when `nil`.
+  static func list(source: JokeSource?, _ context: Context) throws(ChuckError) {
+    if let commands = context.commands(for: source ?? context.components.configuration.source) {
+      return try commands.list()
+    }
     let saved = try context.collection.saved()
     let order = saved.oldestFirst()
     let terminal = context.terminal

@@ -12,16 +12,28 @@ struct Pick: AsyncParsableCommand {
     help: "Only a saved joke of this category.", completion: .custom(Completions.categories))
   var category: String?
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
     try await options.run { (context: Context) throws(ChuckError) in
-      try Self.pick(category: category, context)
+      try Self.pick(category: category, source: source.source, context)
     }
   }
 
   /// The command itself, also run by `FastPath` without the argument parser.
-  static func pick(category: String?, _ context: Context) throws(ChuckError) {
+  /// - Parameters:
+  ///   - category: `--category`.
+  ///   - source: `--source`; the configuration's when `nil`.
+  static func pick(category: String?, source: JokeSource?, _ context: Context) throws(ChuckError) {
+    let source = source ?? context.components.configuration.source
+    if let commands = context.commands(for: source) {
+      guard category == nil else {
+        throw .invalidArgument(
+          "--category is for Chuck Norris jokes; \(source.name) jokes have no categories")
+      }
+      return try commands.pick()
+    }
     var generator = SystemRandomNumberGenerator()
     guard let joke = try context.collection.pick(category: category, using: &generator) else {
       return

@@ -18,10 +18,20 @@ struct Random: AsyncParsableCommand {
     completion: .custom(Completions.categories))
   var exclude: [String] = []
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
+      let source = source.resolve(context)
+      if let commands = context.commands(for: source) {
+        guard category == nil, exclude.isEmpty else {
+          throw .invalidArgument(
+            "--category and --exclude are for Chuck Norris jokes; \(source.name) jokes have no categories"
+          )
+        }
+        return try await commands.random()
+      }
       let terminal = context.terminal
       let joke = try await terminal.withSpinner("Fetching a joke…") {
         () async throws(ChuckError) -> ChuckJoke in

@@ -16,10 +16,13 @@ struct Remove: AsyncParsableCommand {
     help: "Ids or unique prefixes of saved jokes.", completion: .custom(Completions.savedIDs))
   var ids: [String]
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func validate() throws {
     guard !ids.isEmpty else { throw ValidationError("Give at least one joke id.") }
+    // Another source's full ids may be short (the Official Joke API's are numbers).
+    guard source.isChuck else { return }
     for id in ids {
       if let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
     }
@@ -28,7 +31,12 @@ struct Remove: AsyncParsableCommand {
   func run() async throws {
     try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
       let terminal = context.terminal
-      let removal = try context.collection.remove(ids)
+      let removal: JokeCollection.Removal
+      if let commands = context.commands(for: source.resolve(context)) {
+        removal = try commands.remove(ids)
+      } else {
+        removal = try context.collection.remove(ids)
+      }
       if context.json {
         terminal.out(
           #"{"removed":"# + JSONText.array(of: removal.removed.map(\.id), lineBreak: false)

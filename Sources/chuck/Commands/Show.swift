@@ -17,17 +17,22 @@ struct Show: AsyncParsableCommand {
     completion: .custom(Completions.savedIDs))
   var id: String
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   /// The longest the text waits for the icon.
   static let iconWait = 2.0
 
   func validate() throws {
-    if let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
+    // Another source's full ids may be short (the Official Joke API's are numbers).
+    if source.isChuck, let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
   }
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
+      if let commands = context.commands(for: source.resolve(context)) {
+        return try await commands.show(id)
+      }
       let terminal = context.terminal
       let found = try await context.collection.lookUp(id) {
         (id: String) async throws(ChuckError) -> ChuckJoke in

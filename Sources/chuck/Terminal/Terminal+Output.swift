@@ -13,9 +13,12 @@ extension Terminal {
   }
 
   /// The line on stderr that says a joke was saved and how long the list is now.
-  func saved(_ joke: ChuckJoke, count: Int) {
+  func saved(_ joke: ChuckJoke, count: Int) { saved(id: joke.id, count: count) }
+
+  /// The same, for a joke of any source.
+  func saved(id: String, count: Int) {
     err(
-      stderrStyle.green("Saved \(joke.id)") + "; your list holds \(count) "
+      stderrStyle.green("Saved \(id)") + "; your list holds \(count) "
         + (count == 1 ? "joke" : "jokes") + ".\n")
   }
 

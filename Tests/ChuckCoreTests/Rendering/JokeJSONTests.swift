@@ -47,7 +47,7 @@ import Testing
 
   /// An empty list is `[]`.
   @Test func emptyArray() {
-    #expect(JokeJSON.array([]) == "[]\n")
+    #expect(JokeJSON.array([ChuckJoke]()) == "[]\n")
   }
 
   /// Control characters are escaped as JSON escapes them, and the text survives exactly.

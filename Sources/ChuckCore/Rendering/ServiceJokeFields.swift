@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+extension ServiceJoke {
+  /// The rows `chuck show` prints for the joke, after its id: `saved_at` (UTC), the text (or
+  /// setup and punchline), then every other field the service sent, by name.
+  public var detailFields: [(label: String, value: String)] {
+    var fields: [(label: String, value: String)] = [
+      (Self.savedAtField, SwedishDateFormatter().dateTime(savedAt) + " UTC"),
+      (Shape.textField, text),
+    ]
+    if let field = Shape.punchlineField, let punchline { fields.append((field, punchline)) }
+    let shown: Set<String> = ["id", Self.savedAtField, Shape.textField, Shape.punchlineField ?? ""]
+    for name in object.keys.sorted() where !shown.contains(name) {
+      fields.append((name, Self.text(of: object[name] ?? .null)))
+    }
+    return fields
+  }
+
+  /// A field's value as a line of text: a string as it is, a whole number without a fraction,
+  /// anything else as JSON.
+  private static func text(of value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+      return String(Int64(number))
+    case .number(let number): return String(number)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .array, .object:
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    }
+  }
+}
