@@ -68,7 +68,9 @@ def compact(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-class FakeApiTest(unittest.TestCase):
+class FakeTestCase(unittest.TestCase):
+    """One fake for the whole class, reset before each test, with its request log."""
+
     @classmethod
     def setUpClass(cls) -> None:
         cls.log_dir = tempfile.TemporaryDirectory()
@@ -86,9 +88,11 @@ class FakeApiTest(unittest.TestCase):
     def get(self, path: str, **options: Any) -> tuple[int, Message, bytes]:
         return request(self.base, path, **options)
 
-    def get_json(self, path: str, status: int = 200) -> Any:
-        code, headers, body = self.get(path)
-        self.assertEqual((code, headers["Content-Type"]), (status, "application/json"), body[:200])
+    def get_json(
+        self, path: str, status: int = 200, content_type: str = "application/json", **options: Any
+    ) -> Any:
+        code, headers, body = self.get(path, **options)
+        self.assertEqual((code, headers["Content-Type"]), (status, content_type), body[:300])
         return json.loads(body)
 
     def script(self, *rules: dict[str, Any]) -> None:
@@ -96,6 +100,9 @@ class FakeApiTest(unittest.TestCase):
 
     def log(self) -> list[dict[str, Any]]:
         return self.get_json("/_fake/log")
+
+
+class FakeApiTest(FakeTestCase):
 
     # --- endpoints ---
 
@@ -377,31 +384,8 @@ class FakeApiTest(unittest.TestCase):
         self.assertEqual(self.log()[0]["status"], 200)
 
 
-class JokeSourcesTest(unittest.TestCase):
+class JokeSourcesTest(FakeTestCase):
     """The other services, under /dad, /official and /switter of the same fake."""
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        cls.log_dir = tempfile.TemporaryDirectory()
-        cls.process, cls.base = launch("--log", str(Path(cls.log_dir.name) / "requests.jsonl"))
-
-    @classmethod
-    def tearDownClass(cls) -> None:
-        stop(cls.process)
-        cls.log_dir.cleanup()
-
-    def setUp(self) -> None:
-        self.assertEqual(self.get("/_fake/reset", method="POST")[0], 200)
-
-    def get(self, path: str, **options: Any) -> tuple[int, Message, bytes]:
-        return request(self.base, path, **options)
-
-    def get_json(
-        self, path: str, status: int = 200, content_type: str = "application/json", **options: Any
-    ) -> Any:
-        code, headers, body = self.get(path, **options)
-        self.assertEqual((code, headers["Content-Type"]), (status, content_type), body[:300])
-        return json.loads(body)
 
     def official(self, path: str, status: int = 200) -> Any:
         return self.get_json("/official" + path, status, "application/json; charset=utf-8", headers={})
@@ -409,12 +393,6 @@ class JokeSourcesTest(unittest.TestCase):
     def switter(self, path: str = "/api/joke", status: int = 200, uuid: str | None = "7e57-d3v1ce") -> Any:
         headers = {} if uuid is None else {"x-device-uuid": uuid}
         return self.get_json("/switter" + path, status, "application/json; charset=utf-8", headers=headers)
-
-    def script(self, *rules: dict[str, Any]) -> None:
-        self.assertEqual(self.get("/_fake/script", method="POST", body={"rules": list(rules)})[0], 200)
-
-    def log(self) -> list[dict[str, Any]]:
-        return self.get_json("/_fake/log")
 
     # --- the pools ---
 
