@@ -45,11 +45,8 @@ public struct ChuckComponents: Sendable {
   public func serviceAPI<Shape: JokeShape>(_ shape: Shape.Type) -> ServiceAPI<Shape> {
     let deviceID = deviceID
     return ServiceAPI(
-      baseURL: configuration.baseURLs[Shape.source] ?? URL(string: Shape.source.defaultBaseURL)!,
-      transport: .live(
-        trusting: configuration.certificateAuthorities, through: configuration.proxies),
-      policy: RetryPolicy(retries: configuration.retries, delay: configuration.retryDelay),
-      timeout: configuration.timeout,
+      baseURL: configuration.baseURL(of: Shape.source), transport: configuration.liveTransport,
+      policy: configuration.retryPolicy, timeout: configuration.timeout,
       deviceID: { () throws(ChuckError) -> String in
         try deviceID.value()
       })

@@ -8,8 +8,8 @@ import FoundationEssentials
 /// icon cache live, which API to ask, and the network's timeout and retries.
 public struct ChuckConfiguration: Sendable, Equatable {
   /// The API's base URL (`CHUCK_API_URL`, default `https://api.chucknorris.io`).
-  public var apiBaseURL: URL { baseURLs[.chuck] ?? Self.defaultAPIURL }
-  /// Each source's base URL (its variable, else its default).
+  public var apiBaseURL: URL { baseURL(of: .chuck) }
+  /// The base URLs that variables set, by source (see ``baseURL(of:)``).
   public var baseURLs: [JokeSource: URL]
   /// The source a command uses when `--source` is not given (`CHUCK_SOURCE`, default `chuck`).
   public var source: JokeSource
@@ -36,6 +36,22 @@ public struct ChuckConfiguration: Sendable, Equatable {
 
   /// The saved list's file.
   public var listFile: URL { listFile(of: .chuck) }
+
+  /// A source's base URL: its variable's, else its default.
+  /// - Parameter source: the source.
+  /// - Returns: the URL.
+  public func baseURL(of source: JokeSource) -> URL {
+    baseURLs[source] ?? URL(string: source.defaultBaseURL)!
+  }
+
+  /// How every service is reached: libcurl trusting the configured CAs, through the configured
+  /// proxies.
+  public var liveTransport: HTTPTransport {
+    .live(trusting: certificateAuthorities, through: proxies)
+  }
+
+  /// The retries the environment asks for.
+  public var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, delay: retryDelay) }
 
   /// A source's list file.
   /// - Parameter source: the source.
@@ -67,10 +83,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
     var baseURLs: [JokeSource: URL] = [:]
     for source in JokeSource.allCases {
       let variable = source.baseURLVariable
-      guard let text = value(variable) else {
-        baseURLs[source] = URL(string: source.defaultBaseURL)!
-        continue
-      }
+      guard let text = value(variable) else { continue }
       guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
         url.query == nil, url.fragment == nil
@@ -85,7 +98,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
       guard let source = JokeSource(rawValue: text) else {
         throw .invalidEnvironment(
           variable: EnvironmentVariable.source.name, value: text,
-          expected: "one of " + JokeSource.allCases.map(\.name).joined(separator: ", "))
+          expected: "one of " + JokeSource.names)
       }
       self.source = source
     } else {

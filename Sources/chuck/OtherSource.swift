@@ -84,17 +84,8 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
 
   /// A saved joke by id or prefix, else (for a service that has ids) the service's.
   func show(_ idOrPrefix: String) async throws(ChuckError) {
-    var joke = try jokes.find(idOrPrefix)
-    if joke == nil {
-      guard Shape.source.canFetchByID else { throw .noSavedMatch(idOrPrefix) }
-      let api = api
-      joke = try await terminal.withSpinner("Looking up \(idOrPrefix)…") {
-        () async throws(ChuckError) -> ServiceJoke<Shape> in
-        try await api.joke(id: idOrPrefix)
-      }
-      terminal.note("this joke is not in your list; it was fetched from the service.")
-    }
-    guard let joke else { return }
+    let saved = try jokes.find(idOrPrefix)
+    let joke = if let saved { saved } else { try await fetch(idOrPrefix) }
     if context.json {
       terminal.out(JokeJSON.object(joke))
       return
@@ -102,6 +93,18 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     terminal.out(
       JokeDetailView(width: terminal.width, style: terminal.stdoutStyle)
         .render(title: joke.id, fields: joke.detailFields))
+  }
+
+  /// A joke that is not saved, from the service (for a service that has ids), with a note.
+  private func fetch(_ id: String) async throws(ChuckError) -> ServiceJoke<Shape> {
+    guard Shape.source.canFetchByID else { throw .noSavedMatch(id) }
+    let api = api
+    let joke = try await terminal.withSpinner("Looking up \(id)…") {
+      () async throws(ChuckError) -> ServiceJoke<Shape> in
+      try await api.joke(id: id)
+    }
+    terminal.note("this joke is not in your list; it was fetched from the service.")
+    return joke
   }
 
   func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> JokeCollection.Removal {

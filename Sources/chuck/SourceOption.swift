@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChuckCore
-import FoundationEssentials
 
 extension JokeSource: ExpressibleByArgument {}
 
@@ -15,13 +14,5 @@ struct SourceOption: ParsableArguments {
   /// The source given, else the configuration's.
   func resolve(_ context: Context) -> JokeSource {
     source ?? context.components.configuration.source
-  }
-
-  /// Whether the command is certainly about Chuck Norris jokes (for checks made before the
-  /// environment is read).
-  var isChuck: Bool {
-    if let source { return source == .chuck }
-    let name = EnvironmentVariable.source.value(in: ProcessInfo.processInfo.environment)
-    return name == nil || name == JokeSource.chuck.name
   }
 }

@@ -8,11 +8,10 @@ import Foundation
 /// with its output in a file, ready once it listens on its port, and stopped by its PID
 /// (SIGTERM, then SIGKILL) when the test stops it or lets it go.
 ///
-/// It is started with `posix_spawn` and reaped with `waitpid` here, not through Foundation's
-/// `Process`, whose `waitUntilExit` was seen spinning for ever after the server had been stopped
-/// (a whole CI run hung on it). The child starts with every signal unblocked and at its default:
-/// a child inherits the blocked signals of the thread that starts it, and Dispatch's threads
-/// block most of them, SIGTERM included, which nginx in single-process mode never unblocks.
+/// It is started by ``Spawn`` and reaped with `waitpid` here. The child starts with every signal
+/// unblocked and at its default: a child inherits the blocked signals of the thread that starts
+/// it, and Dispatch's threads block most of them, SIGTERM included, which nginx in single-process
+/// mode never unblocks.
 public final class LoopbackServer: @unchecked Sendable {
   /// The running program's process id.
   public let pid: pid_t
@@ -38,7 +37,7 @@ public final class LoopbackServer: @unchecked Sendable {
     name = tool.url.lastPathComponent
     self.output = output
     try Data().write(to: output)
-    pid = try Self.spawn(
+    pid = try Spawn.start(
       tool.url.path, arguments: arguments,
       environment: ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"], output: output.path)
     let deadline = Date().addingTimeInterval(10)
@@ -78,45 +77,6 @@ public final class LoopbackServer: @unchecked Sendable {
     while isRunning { usleep(10_000) }
   }
 
-  /// `posix_spawn` with stdin from /dev/null, stdout and stderr appended to `output`, no other
-  /// descriptor, and every signal unblocked and at its default.
-  private static func spawn(
-    _ path: String, arguments: [String], environment: [String], output: String
-  ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_APPEND, 0)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // Nothing else of the test process: a server holding the write end of a fake's stdin would
-    // keep that fake from ever seeing the end of it.
-    // (glibc's closefrom action is not visible to Swift: close each descriptor open now.)
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for fd in open.compactMap({ Int32($0) }) where fd > 2 {
-      posix_spawn_file_actions_addclose(&actions, fd)
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard result == 0 else {
-      throw ExternalToolError.failed(
-        path, status: result, output: String(cString: strerror(result)))
-    }
-    return pid
-  }
 }
 
 /// Ports on 127.0.0.1.

@@ -45,15 +45,6 @@ public enum JokeSource: String, CaseIterable, Sendable, Codable {
   /// Whether the service fetches a joke by its id.
   public var canFetchByID: Bool { self != .switter }
 
-  /// The source with this name.
-  /// - Parameter name: a name as `--source` or `CHUCK_SOURCE` gives it.
-  /// - Throws: ``ChuckError/invalidArgument(_:)`` naming the sources, for any other name.
-  public static func named(_ name: String) throws(ChuckError) -> JokeSource {
-    guard let source = JokeSource(rawValue: name) else {
-      throw .invalidArgument(
-        "unknown source '\(name)'; the sources are: "
-          + allCases.map(\.name).joined(separator: ", "))
-    }
-    return source
-  }
+  /// Every source's name, for messages: `chuck, dad, official, switter`.
+  public static var names: String { allCases.map(\.name).joined(separator: ", ") }
 }

@@ -9,8 +9,8 @@ public protocol JokeShape: Sendable {
   static var textField: String { get }
   /// The field that holds the punchline of a two-part joke; `nil` for one-part jokes.
   static var punchlineField: String? { get }
-  /// The joke's id, read from the object the service sent (`nil` when it has none that `chuck`
-  /// accepts), or made from its text for a service that sends none.
+  /// The joke's id, read from the object (`nil` when it has none that `chuck` accepts), or made
+  /// from its text for a service that sends none (and then stored as `id`).
   static func id(in object: [String: JSONValue], text: String) -> String?
 }
 
@@ -47,7 +47,7 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
     var object = object
     object[Self.savedAtField] = .string(stamp)
     do {
-      try self.init(checking: object, addingID: true)
+      try self.init(checking: object)
     } catch {
       throw .badResponse(error.reason)
     }
@@ -59,7 +59,7 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
   public init(from decoder: any Decoder) throws {
     let object = try [String: JSONValue](from: decoder)
     do {
-      try self.init(checking: object, addingID: false)
+      try self.init(checking: object)
     } catch {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.reason))
@@ -77,7 +77,7 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
     let reason: String
   }
 
-  private init(checking object: [String: JSONValue], addingID: Bool) throws(Problem) {
+  private init(checking object: [String: JSONValue]) throws(Problem) {
     guard case .string(let text)? = object[Shape.textField] else {
       throw Problem(reason: "'\(Shape.textField)' missing or not text")
     }
@@ -91,15 +91,12 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
     guard case .string(let stamp)? = object[Self.savedAtField],
       let savedAt = PostgresTimestamp(stamp)
     else { throw Problem(reason: "'\(Self.savedAtField)' missing or not a timestamp") }
-    var object = object
-    if case .string(let id)? = object["id"], addingID == false, JokeID.isAcceptable(id) {
-      self.id = id
-    } else if let id = Shape.id(in: object, text: text), JokeID.isAcceptable(id) {
-      self.id = id
-      object["id"] = object["id"] ?? .string(id)
-    } else {
+    guard let id = Shape.id(in: object, text: text), JokeID.isAcceptable(id) else {
       throw Problem(reason: "no joke id")
     }
+    var object = object
+    if object["id"] == nil { object["id"] = .string(id) }
+    self.id = id
     self.object = object
     self.text = text
     self.punchline = punchline
@@ -152,7 +149,8 @@ public enum SwitterShape: JokeShape {
   public static var punchlineField: String? { nil }
   /// The joke's id.
   public static func id(in object: [String: JSONValue], text: String) -> String? {
-    TextID.make(text)
+    if case .string(let id)? = object["id"] { return id }
+    return TextID.make(text)
   }
 }
 

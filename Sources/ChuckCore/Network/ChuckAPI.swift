@@ -43,9 +43,7 @@ public struct ChuckAPI: ChuckService {
   public init(configuration: ChuckConfiguration, transport: HTTPTransport? = nil) {
     self.init(
       baseURL: configuration.apiBaseURL,
-      transport: transport
-        ?? .live(trusting: configuration.certificateAuthorities, through: configuration.proxies),
-      policy: RetryPolicy(retries: configuration.retries, delay: configuration.retryDelay),
+      transport: transport ?? configuration.liveTransport, policy: configuration.retryPolicy,
       timeout: configuration.timeout)
   }
 

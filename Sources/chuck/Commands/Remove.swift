@@ -21,11 +21,6 @@ struct Remove: AsyncParsableCommand {
 
   func validate() throws {
     guard !ids.isEmpty else { throw ValidationError("Give at least one joke id.") }
-    // Another source's full ids may be short (the Official Joke API's are numbers).
-    guard source.isChuck else { return }
-    for id in ids {
-      if let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
-    }
   }
 
   func run() async throws {

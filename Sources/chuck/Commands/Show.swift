@@ -23,11 +23,6 @@ struct Show: AsyncParsableCommand {
   /// The longest the text waits for the icon.
   static let iconWait = 2.0
 
-  func validate() throws {
-    // Another source's full ids may be short (the Official Joke API's are numbers).
-    if source.isChuck, let problem = JokeID.prefixProblem(id) { throw ValidationError(problem) }
-  }
-
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
       if let commands = context.commands(for: source.resolve(context)) {
