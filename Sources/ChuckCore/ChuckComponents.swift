@@ -39,6 +39,47 @@ public struct ChuckComponents: Sendable {
     ServiceJokes(store: NetworkCache(fileURL: configuration.listFile(of: Shape.source)))
   }
 
+  /// Any source's saved list.
+  /// - Parameter source: the source.
+  /// - Returns: its list.
+  public func savedList(of source: JokeSource) -> any SavedJokeList {
+    switch source {
+    case .chuck: collection
+    case .dad: serviceJokes(DadShape.self)
+    case .official: serviceJokes(OfficialShape.self)
+    case .switter: serviceJokes(SwitterShape.self)
+    }
+  }
+
+  /// The named favourites.
+  public var favorites: Favorites {
+    Favorites(
+      store: NetworkCache(
+        fileURL: configuration.dataDirectory.appendingPathComponent(Self.favoritesFileName)),
+      limit: configuration.favoritesLimit)
+  }
+
+  /// The favourites' file name in the data folder.
+  public static let favoritesFileName = "favorites.json"
+
+  /// Removes jokes from a source's list by id or unique prefix, and first (under the list's
+  /// lock, in their own atomic write) the favourites of the jokes that go.
+  /// - Parameters:
+  ///   - idsOrPrefixes: full ids or prefixes.
+  ///   - source: the list's source.
+  /// - Returns: what was removed and what matched nothing.
+  /// - Throws: as ``JokeCollection/remove(_:beforeWriting:)``; when the favourites cannot be
+  ///   written, no joke is removed.
+  public func removeJokes(_ idsOrPrefixes: [String], from source: JokeSource) throws(ChuckError)
+    -> JokeCollection.Removal
+  {
+    let favorites = favorites
+    return try savedList(of: source).remove(idsOrPrefixes) {
+      (removed: [JokeCollection.Removed]) throws(ChuckError) in
+      try favorites.removeJokes(Set(removed.map(\.id)), of: source)
+    }
+  }
+
   /// The client of another source, with the configured network settings.
   /// - Parameter shape: the source's joke shape.
   /// - Returns: the client.
@@ -56,5 +97,5 @@ public struct ChuckComponents: Sendable {
   public var randomJokes: RandomJokes { RandomJokes(service: service, catalog: catalog) }
 
   /// `chuck save`'s loop.
-  public var saver: JokeSaver { JokeSaver(collection: collection) }
+  public var saver: JokeSaver<JokeCollection> { JokeSaver(list: collection) }
 }

@@ -13,6 +13,10 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var baseURLs: [JokeSource: URL]
   /// The source a command uses when `--source` is not given (`CHUCK_SOURCE`, default `chuck`).
   public var source: JokeSource
+  /// The most favourites (`CHUCK_FAVORITES_MAX`, 1 to 1000, default 10).
+  public var favoritesLimit: Int
+  /// The default of ``favoritesLimit``.
+  public static let defaultFavoritesLimit = 10
   /// Seconds each attempt may take as a whole (`CHUCK_TIMEOUT`).
   public var timeout: Double
   /// How many times a request is tried again (`CHUCK_RETRIES`).
@@ -107,17 +111,22 @@ public struct ChuckConfiguration: Sendable, Equatable {
     timeout = try seconds(.timeout, default: NetworkDefaults.timeout, allowZero: false)
     retryDelay = try seconds(
       .retryDelay, default: NetworkDefaults.retryDelay, allowZero: true)
-    if let text = value(.retries) {
-      guard let number = Int(text.trimmingWhitespace), (0...100).contains(number)
-      else {
+    func wholeNumber(
+      _ variable: EnvironmentVariable, in range: ClosedRange<Int>, default fallback: Int
+    )
+      throws(ChuckError) -> Int
+    {
+      guard let text = value(variable) else { return fallback }
+      guard let number = Int(text.trimmingWhitespace), range.contains(number) else {
         throw .invalidEnvironment(
-          variable: EnvironmentVariable.retries.name, value: text,
-          expected: "a whole number from 0 to 100")
+          variable: variable.name, value: text,
+          expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
       }
-      retries = number
-    } else {
-      retries = NetworkDefaults.retries
+      return number
     }
+    retries = try wholeNumber(.retries, in: 0...100, default: NetworkDefaults.retries)
+    favoritesLimit = try wholeNumber(
+      .favoritesMax, in: 1...1000, default: Self.defaultFavoritesLimit)
 
     let home =
       value(.home).map { URL(fileURLWithPath: $0, isDirectory: true) }

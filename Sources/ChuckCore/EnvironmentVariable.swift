@@ -18,6 +18,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let officialAPIURL = Self("CHUCK_OFFICIAL_API_URL")
   /// Switter's base URL.
   public static let switterAPIURL = Self("CHUCK_SWITTER_API_URL")
+  /// The most favourites.
+  public static let favoritesMax = Self("CHUCK_FAVORITES_MAX")
   /// The folder of the saved list.
   public static let dataDirectory = Self("CHUCK_DATA_DIR")
   /// The folder of the icon and category cache.
@@ -76,7 +78,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// Every variable `chuck` reads, in the order `--help` names them.
   public static let all: [EnvironmentVariable] =
     [
-      apiURL, dadAPIURL, officialAPIURL, switterAPIURL, source, dataDirectory, cacheDirectory,
+      apiURL, dadAPIURL, officialAPIURL, switterAPIURL, source, favoritesMax, dataDirectory,
+      cacheDirectory,
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
       kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,

@@ -11,10 +11,34 @@ enum Completions {
     return ChuckComponents(configuration: configuration)
   }
 
+  /// The saved ids of the source that `--source` (else `CHUCK_SOURCE`) names on the line.
   @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]
   {
-    guard let saved = try? components?.collection.saved() else { return [] }
-    return saved.ids.filter { $0.hasPrefix(prefix) }
+    guard let components else { return [] }
+    var named: JokeSource?
+    for (position, argument) in arguments.enumerated() {
+      if argument == "--source", position + 1 < arguments.count {
+        named = JokeSource(rawValue: arguments[position + 1]) ?? named
+      } else if argument.hasPrefix("--source=") {
+        named = JokeSource(rawValue: String(argument.dropFirst("--source=".count))) ?? named
+      }
+    }
+    let source = named ?? components.configuration.source
+    guard let list = try? components.savedList(of: source).texts() else { return [] }
+    return list.ids.filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The favourites' names (plain ones only: the shell would split or print the others).
+  @Sendable static func favoriteNames(_ arguments: [String], _ index: Int, _ prefix: String)
+    -> [String]
+  {
+    guard let favorites = try? components?.favorites.sorted() else { return [] }
+    return favorites.map(\.name).filter { name in
+      name.hasPrefix(prefix)
+        && !name.unicodeScalars.contains {
+          $0.properties.isWhitespace || "'\"\\$`".unicodeScalars.contains($0)
+        }
+    }
   }
 
   @Sendable static func categories(_ arguments: [String], _ index: Int, _ prefix: String)

@@ -4,9 +4,9 @@ extension ChuckError {
   /// The exit status of the spec for each failure (sysexits.h where one fits).
   var exitStatus: Int32 {
     switch self {
-    case .duplicate: return 1
+    case .duplicate, .alreadyFavorite, .favoriteNameTaken, .favoritesFull: return 1
     case .invalidEnvironment, .invalidArgument, .ambiguousID: return 64
-    case .jokeNotFound, .notFound, .noSavedMatch, .categoryNotFound, .unknownCategory,
+    case .jokeNotFound, .notFound, .noSavedMatch, .noFavorite, .categoryNotFound, .unknownCategory,
       .onlyExcludedJokes:
       return 66
     case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .timedOut,

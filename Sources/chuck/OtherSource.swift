@@ -7,7 +7,8 @@ protocol SourceCommands: Sendable {
   func list() throws(ChuckError)
   func pick() throws(ChuckError)
   func show(_ idOrPrefix: String) async throws(ChuckError)
-  func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> JokeCollection.Removal
+  func save(_ ids: [String]) async throws(ChuckError) -> ChuckError?
+  func search(_ query: String) async throws(ChuckError)
 }
 
 extension Context {
@@ -95,6 +96,62 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
         .render(title: joke.id, fields: joke.detailFields))
   }
 
+  /// `chuck save --source`: the loop of `chuck save`, for a service that fetches by id.
+  func save(_ ids: [String]) async throws(ChuckError) -> ChuckError? {
+    try Self.checkFetchesByID()
+    for id in ids where !JokeID.isAcceptable(id) {
+      throw .invalidArgument("'\(id)' is not a joke id: ids are \(JokeID.anyForm)")
+    }
+    let api = api
+    return await Save.save(
+      ids, with: JokeSaver(list: jokes), context: context,
+      fetch: { (id: String) async throws(ChuckError) -> ServiceJoke<Shape> in
+        try await api.joke(id: id)
+      }, id: \.id, lines: { [$0.text] + ($0.punchline.map { [$0] } ?? []) })
+  }
+
+  /// `chuck search --source`: the service's matches, in its order (they have no dates), those
+  /// already saved marked `(saved)` with the date they were saved.
+  func search(_ query: String) async throws(ChuckError) {
+    guard Shape.source.canSearch else {
+      throw .invalidArgument(
+        "\(Shape.source.name) jokes cannot be searched; the sources that can: "
+          + JokeSource.allCases.filter(\.canSearch).map(\.name).joined(separator: ", "))
+    }
+    let api = api
+    let found = try await terminal.withSpinner("Searching…") {
+      () async throws(ChuckError) -> [ServiceJoke<Shape>] in
+      try await api.search(term: query)
+    }
+    if context.json {
+      // As the service sent them: `saved_at` is what `chuck` adds when it saves one.
+      terminal.out(
+        JokeJSON.array(found.map { $0.object.filter { $0.key != ServiceJoke<Shape>.savedAtField } })
+      )
+      return
+    }
+    var savedAt: [String: PostgresTimestamp] = [:]
+    for joke in try jokes.oldestFirst() { savedAt[joke.id] = joke.savedAt }
+    let noun = found.count == 1 ? "joke" : "jokes"
+    let view = JokeListView(
+      width: terminal.width, style: terminal.stdoutStyle,
+      title: "\(Shape.source.title) with \u{201C}\(query)\u{201D}: \(found.count) \(noun)",
+      emptyMessage: "No \(Shape.source.name) joke contains \u{201C}\(query)\u{201D}.")
+    terminal.out(
+      view.render(
+        rows: found.map {
+          JokeListView.Row(
+            id: $0.id, created: savedAt[$0.id], value: $0.text, isSaved: savedAt[$0.id] != nil,
+            dateLabel: "saved ")
+        }))
+  }
+
+  private static func checkFetchesByID() throws(ChuckError) {
+    guard Shape.source.canFetchByID else {
+      throw .invalidArgument("\(Shape.source.name) jokes have no ids to fetch by")
+    }
+  }
+
   /// A joke that is not saved, from the service (for a service that has ids), with a note.
   private func fetch(_ id: String) async throws(ChuckError) -> ServiceJoke<Shape> {
     guard Shape.source.canFetchByID else { throw .noSavedMatch(id) }
@@ -105,9 +162,5 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     }
     terminal.note("this joke is not in your list; it was fetched from the service.")
     return joke
-  }
-
-  func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> JokeCollection.Removal {
-    try jokes.remove(idsOrPrefixes)
   }
 }

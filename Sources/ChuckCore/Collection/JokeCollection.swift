@@ -112,12 +112,18 @@ public struct JokeCollection: Sendable {
 
   /// Removes the saved jokes with these ids or unique prefixes, in one atomic write. Ids that
   /// match nothing are reported, and the others are still removed.
-  /// - Parameter idsOrPrefixes: full ids or prefixes of at least ``JokeID/minimumPrefixLength``.
+  /// - Parameters:
+  ///   - idsOrPrefixes: full ids or prefixes of at least ``JokeID/minimumPrefixLength``.
+  ///   - beforeWriting: told what is about to be removed, under the list's lock, before the
+  ///     list is written (and only when something is); throwing removes nothing.
   /// - Returns: what was removed and what matched nothing.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a short prefix and
   ///   ``ChuckError/ambiguousID(prefix:candidates:)`` for an ambiguous one (then nothing is
-  ///   removed), or a storage error.
-  public func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> Removal {
+  ///   removed), what `beforeWriting` throws, or a storage error.
+  public func remove(
+    _ idsOrPrefixes: [String],
+    beforeWriting: ([Removed]) throws(ChuckError) -> Void = { _ in }
+  ) throws(ChuckError) -> Removal {
     for prefix in idsOrPrefixes { try JokeID.checkPrefix(prefix) }
     let path = store.fileURL.path
     var removal = Removal()
@@ -141,6 +147,7 @@ public struct JokeCollection: Sendable {
           throw .ambiguousID(prefix: wanted, candidates: matches.map { saved.id(at: $0) }.sorted())
         }
       }
+      if !chosen.isEmpty { try beforeWriting(removal.removed) }
       return chosen
     }
     return removal

@@ -1,19 +1,22 @@
 /// `chuck save`: fetches jokes by id and saves each under the rule of `random` (never the same id
-/// twice), asking the API once per distinct id and never for one already saved.
-public struct JokeSaver: Sendable {
+/// twice), asking the service once per distinct id and never for one already saved. The same
+/// loop for every source's list.
+public struct JokeSaver<List: SavedJokeList>: Sendable {
+  /// The joke type.
+  public typealias Joke = List.Joke
   /// The list the jokes go into.
-  public let collection: JokeCollection
+  public let list: List
 
   /// Makes a saver.
-  /// - Parameter collection: the list the jokes go into.
-  public init(collection: JokeCollection) {
-    self.collection = collection
+  /// - Parameter list: the list the jokes go into.
+  public init(list: List) {
+    self.list = list
   }
 
   /// What happened to one id, told as it happens.
   public enum Event: Sendable {
     /// The joke was saved; the list holds this many jokes now.
-    case saved(ChuckJoke, count: Int)
+    case saved(Joke, count: Int)
     /// The joke was refused: already saved (``ChuckError/duplicate(id:preview:)``) or unknown to
     /// the API (``ChuckError/jokeNotFound(id:)``); the other ids go on.
     case refused(ChuckError)
@@ -22,7 +25,7 @@ public struct JokeSaver: Sendable {
   /// What a whole run did.
   public struct Outcome: Sendable {
     /// The jokes saved, in the order given.
-    public var saved: [ChuckJoke] = []
+    public var saved: [Joke] = []
     /// The ids refused, as reported.
     public var refused: [ChuckError] = []
     /// The error that stopped the run before every id was tried (the network, the disk).
@@ -43,21 +46,21 @@ public struct JokeSaver: Sendable {
   ///   - report: told about each id as it is done.
   /// - Returns: what was saved, refused, and what stopped the run, if anything.
   public func save(
-    _ ids: [String], fetch: (String) async throws(ChuckError) -> ChuckJoke,
+    _ ids: [String], fetch: (String) async throws(ChuckError) -> Joke,
     report: (Event) -> Void
   ) async -> Outcome {
     var outcome = Outcome()
     var seen: Set<String> = []
     do throws(ChuckError) {
       // The list is read once; `add` checks again under the lock.
-      let saved = try collection.saved()
+      let saved = try list.texts()
       for id in ids where seen.insert(id).inserted {
         do throws(ChuckError) {
-          if let position = saved.position(of: id) {
-            throw .duplicate(id: id, preview: JokePreview.make(saved.value(at: position)))
+          if let text = saved.text(of: id) {
+            throw .duplicate(id: id, preview: JokePreview.make(text))
           }
           let joke = try await fetch(id)
-          let count = try collection.add(joke)
+          let count = try list.add(joke)
           outcome.saved.append(joke)
           report(.saved(joke, count: count))
         } catch {

@@ -32,7 +32,7 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
   public func add(_ joke: Joke) throws(ChuckError) -> Int {
     let path = store.fileURL.path
     return try store.append(joke) { (raw: RawItems) throws(ChuckError) in
-      let saved = try Self.decode(raw, path: path)
+      let saved = try raw.decode(Joke.self, path: path)
       if let same = saved.first(where: { $0.id == joke.id }) {
         throw .duplicate(id: joke.id, preview: JokePreview.make(same.text))
       }
@@ -58,14 +58,19 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
 
   /// Removes the saved jokes with these ids or unique prefixes, in one atomic write; ids that
   /// match nothing are reported and the others still removed.
-  /// - Parameter idsOrPrefixes: full ids or prefixes.
+  /// - Parameters:
+  ///   - idsOrPrefixes: full ids or prefixes.
+  ///   - beforeWriting: as for ``JokeCollection/remove(_:beforeWriting:)``.
   /// - Returns: what was removed and what matched nothing.
-  /// - Throws: as ``JokeCollection/remove(_:)``.
-  public func remove(_ idsOrPrefixes: [String]) throws(ChuckError) -> JokeCollection.Removal {
+  /// - Throws: as ``JokeCollection/remove(_:beforeWriting:)``.
+  public func remove(
+    _ idsOrPrefixes: [String],
+    beforeWriting: ([JokeCollection.Removed]) throws(ChuckError) -> Void = { _ in }
+  ) throws(ChuckError) -> JokeCollection.Removal {
     let path = store.fileURL.path
     var removal = JokeCollection.Removal()
     _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
-      let jokes = try Self.decode(raw, path: path)
+      let jokes = try raw.decode(Joke.self, path: path)
       for wanted in idsOrPrefixes where !jokes.contains(where: { $0.id == wanted }) {
         try JokeID.checkPrefix(wanted)
       }
@@ -84,6 +89,7 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
           throw .ambiguousID(prefix: wanted, candidates: matches.map { jokes[$0].id }.sorted())
         }
       }
+      if !chosen.isEmpty { try beforeWriting(removal.removed) }
       return chosen
     }
     return removal
@@ -100,16 +106,5 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
     JokeID.matches(
       wanted, exact: { id in jokes.firstIndex { $0.id == id } },
       prefixed: { prefix in jokes.indices.filter { jokes[$0].id.hasPrefix(prefix) } })
-  }
-
-  private static func decode(_ raw: RawItems, path: String) throws(ChuckError) -> [Joke] {
-    guard raw.insertion != nil else { return [] }
-    do {
-      return try raw.items.map { range in
-        try JSONDecoder().decode(Joke.self, from: Data(raw.bytes[range]))
-      }
-    } catch {
-      throw .storageCorrupt(path: path, reason: DecodingProblem.describe(error))
-    }
   }
 }

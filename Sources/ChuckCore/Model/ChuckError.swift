@@ -26,6 +26,14 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case onlyExcludedJokes(excluded: [String], attempts: Int)
   /// The joke is already in the list; nothing was saved.
   case duplicate(id: String, preview: String)
+  /// A joke was made a favourite when it already is one, under this name.
+  case alreadyFavorite(name: String)
+  /// A favourite's name is taken (compared case-insensitively) by this favourite.
+  case favoriteNameTaken(String)
+  /// The favourites are at their limit.
+  case favoritesFull(limit: Int)
+  /// No favourite has this name.
+  case noFavorite(String)
   /// The server could not be reached (refused, reset, DNS failure…) on the last attempt.
   case connectionFailed(String)
   /// The server's certificate was not trusted (unknown issuer, expired, another host's); never
@@ -96,6 +104,15 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
         + " in \(attempts) tries; try again, or exclude fewer categories"
     case .duplicate(let id, let preview):
       return "already in your list: \(id) \u{201C}\(preview)\u{201D}; nothing saved"
+    case .alreadyFavorite(let name):
+      return "this joke is already a favourite, named '\(name)'; nothing changed"
+    case .favoriteNameTaken(let name):
+      return "a favourite is already named '\(name)'; choose another name, or remove it first: "
+        + "chuck favorite remove \(Self.shellWord(name))"
+    case .favoritesFull(let limit):
+      return "your favourites are full (\(limit)); remove one first: chuck favorite remove NAME"
+    case .noFavorite(let name):
+      return "no favourite is named '\(name)' (see chuck favorite list)"
     case .connectionFailed(let reason):
       return "could not reach the joke API: \(reason)"
     case .certificateRejected(let host, let reason):
@@ -148,6 +165,16 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
     case .proxyRefused(_, let status): return status >= 500
     default: return false
     }
+  }
+
+  /// A word as a shell reads it back: quoted when it holds more than letters, digits and `-_.`.
+  private static func shellWord(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+      }
+    return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
   }
 
   private static func seconds(_ value: Double) -> String {

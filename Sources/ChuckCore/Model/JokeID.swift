@@ -7,6 +7,9 @@ public enum JokeID {
   /// What a real id looks like, for messages.
   public static let form = "22 characters of A-Z, a-z, 0-9, _ and -"
 
+  /// What any source's id looks like (``isAcceptable(_:)``), for messages.
+  public static let anyForm = "1 to 64 characters of A-Z, a-z, 0-9, _ and -"
+
   /// Why `prefix` cannot stand for a saved joke's id, or `nil` when it can.
   /// - Parameter prefix: a full id or the start of one.
   /// - Returns: the problem, worded for the user.
@@ -44,8 +47,11 @@ public enum JokeID {
   }
 
   /// Ids from a server are accepted when they are 1 to 64 characters of `[A-Za-z0-9_-]`: safe in a
-  /// terminal, a path and a URL, and lenient enough for a future id length.
-  static func isAcceptable(_ id: String) -> Bool {
+  /// terminal, a path and a URL, and lenient enough for a future id length. The form of the other
+  /// sources' ids too (icanhazdadjoke's 11 characters, the Official Joke API's numbers).
+  /// - Parameter id: the text to check.
+  /// - Returns: `true` for an acceptable id.
+  public static func isAcceptable(_ id: String) -> Bool {
     (1...64).contains(id.utf8.count) && id.utf8.allSatisfy(isIDByte)
   }
 

@@ -35,14 +35,17 @@ public struct JokeListView {
   public struct Row {
     /// The joke's id.
     public var id: String
-    /// Its `created_at`.
-    public var created: PostgresTimestamp
+    /// Its `created_at`; `nil` for a joke with no date (a search result of a service whose
+    /// jokes have none), which shows its id alone.
+    public var created: PostgresTimestamp?
     /// Its raw text.
     public var value: String
     /// Whether to mark it as saved (search results).
     public var isSaved: Bool
     /// Words before the date: `saved ` for a joke whose date is when it was saved.
     public var dateLabel: String
+    /// A line above the preview (a favourite's name), in bold.
+    public var heading: String?
 
     /// Makes a row.
     /// - Parameters:
@@ -51,15 +54,17 @@ public struct JokeListView {
     ///   - value: its raw text.
     ///   - isSaved: whether to mark it as saved.
     ///   - dateLabel: words before the date.
+    ///   - heading: a line above the preview.
     public init(
-      id: String, created: PostgresTimestamp, value: String, isSaved: Bool = false,
-      dateLabel: String = ""
+      id: String, created: PostgresTimestamp?, value: String, isSaved: Bool = false,
+      dateLabel: String = "", heading: String? = nil
     ) {
       self.id = id
       self.created = created
       self.value = value
       self.isSaved = isSaved
       self.dateLabel = dateLabel
+      self.heading = heading
     }
   }
 
@@ -86,11 +91,14 @@ public struct JokeListView {
     for row in rows {
       isEmpty = false
       output += "\n"
+      if let heading = row.heading {
+        append(
+          TerminalSafeText.render(heading, keepNewlines: false), to: &output, styled: style.bold)
+      }
       append(JokePreview.make(row.value), to: &output)
+      let date = row.created.map { row.dateLabel + dates.date($0) + "  " } ?? ""
       append(
-        row.dateLabel + dates.date(row.created) + "  " + row.id + (row.isSaved ? "  (saved)" : ""),
-        to: &output,
-        styled: style.dim)
+        date + row.id + (row.isSaved ? "  (saved)" : ""), to: &output, styled: style.dim)
       if output.utf8.count >= pieceSize {
         write(output)
         output.removeAll(keepingCapacity: true)

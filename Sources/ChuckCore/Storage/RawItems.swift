@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A list file's bytes, checked to be the documented format, with the byte range of each item.
 public struct RawItems: Sendable {
   /// The file's bytes.
@@ -11,4 +13,21 @@ public struct RawItems: Sendable {
 
   /// No file: no bytes and no items.
   static let none = RawItems(bytes: [], items: [], arrayStart: nil, insertion: nil)
+}
+
+extension RawItems {
+  /// Decodes every item, for a list small enough to decode whole.
+  /// - Parameters:
+  ///   - type: the item type.
+  ///   - path: the file, for the error.
+  /// - Returns: the items in saved order; none when there is no file.
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` for an item that is not a `T`.
+  public func decode<T: Decodable>(_ type: T.Type, path: String) throws(ChuckError) -> [T] {
+    guard insertion != nil else { return [] }
+    do {
+      return try items.map { range in try JSONDecoder().decode(T.self, from: Data(bytes[range])) }
+    } catch {
+      throw .storageCorrupt(path: path, reason: DecodingProblem.describe(error))
+    }
+  }
 }

@@ -8,7 +8,8 @@ struct Remove: AsyncParsableCommand {
     discussion: """
       Each ID is a saved joke's id or a unique prefix of at least 4 characters. All are removed \
       in one atomic write; an ambiguous prefix removes nothing (exit 64); ids that match nothing \
-      are reported (exit 66) and the others are still removed.
+      are reported (exit 66) and the others are still removed. A removed joke's favourite is \
+      removed with it (first, in its own atomic write).
       """
   )
 
@@ -26,12 +27,7 @@ struct Remove: AsyncParsableCommand {
   func run() async throws {
     try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
       let terminal = context.terminal
-      let removal: JokeCollection.Removal
-      if let commands = context.commands(for: source.resolve(context)) {
-        removal = try commands.remove(ids)
-      } else {
-        removal = try context.collection.remove(ids)
-      }
+      let removal = try context.components.removeJokes(ids, from: source.resolve(context))
       if context.json {
         terminal.out(
           #"{"removed":"# + JSONText.array(of: removal.removed.map(\.id), lineBreak: false)

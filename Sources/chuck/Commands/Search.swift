@@ -5,12 +5,16 @@ struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "search",
     abstract: "Search the API's jokes by text; shown like the list, oldest first.",
-    discussion: "Jokes already in your list are marked (saved)."
+    discussion: """
+      Jokes already in your list are marked (saved). Sources chuck and dad can search (dad: the \
+      service's first 30 matches, in its order); the others cannot (64).
+      """
   )
 
   @Argument(help: "Text the joke contains (3 to 120 characters, case-insensitive).")
   var query: String
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func validate() throws {
@@ -20,6 +24,9 @@ struct Search: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
+      if let commands = context.commands(for: source.resolve(context)) {
+        return try await commands.search(query)
+      }
       let terminal = context.terminal
       let found = try await terminal.withSpinner("Searching…") {
         () async throws(ChuckError) -> [ChuckJoke] in

@@ -15,6 +15,10 @@ import Testing
     .unknownCategory("nope", known: ["dev", "movie"]),
     .onlyExcludedJokes(excluded: ["explicit"], attempts: 10),
     .duplicate(id: "x", preview: "p"),
+    .alreadyFavorite(name: "Bike"),
+    .favoriteNameTaken("Bike"),
+    .favoritesFull(limit: 10),
+    .noFavorite("Bike"),
     .connectionFailed("connection refused"),
     .certificateRejected(host: "h", reason: "expired"),
     .proxyRefused(proxy: "http://proxy.example:3128", status: 403),
@@ -62,6 +66,7 @@ import Testing
       return status >= 500
     case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
       .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes, .duplicate, .rateLimited,
+      .alreadyFavorite, .favoriteNameTaken, .favoritesFull, .noFavorite,
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
       .storageWriteFailed, .cacheWriteFailed, .outputFailed, .lockTimeout, .cancelled,
@@ -76,7 +81,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 31)
+    #expect(Self.everyCase.count == 35)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
@@ -96,6 +101,16 @@ import Testing
     #expect(ChuckError.duplicate(id: "abc", preview: "p").errorDescription?.contains("abc") == true)
     #expect(
       ChuckError.responseTooLarge(limit: 1 << 20).errorDescription?.contains("1024 KiB") == true)
+  }
+
+  /// A favourite's name in a suggested command is quoted for the shell when it needs it.
+  @Test(arguments: [
+    ("Bike", "chuck favorite remove Bike"), ("two words", "chuck favorite remove 'two words'"),
+    ("it's", #"chuck favorite remove 'it'\''s'"#), ("ünï-1.x_y", "chuck favorite remove ünï-1.x_y"),
+    ("$HOME", "chuck favorite remove '$HOME'"),
+  ])
+  func takenNameSuggestsAShellWord(name: String, command: String) {
+    #expect(ChuckError.favoriteNameTaken(name).errorDescription?.hasSuffix(command) == true)
   }
 
   /// Seconds read naturally: `1 second`, `10 seconds`, `0.5 seconds`.

@@ -33,6 +33,32 @@ import Testing
         """)
   }
 
+  /// A row with a heading (a favourite's name, bold and made safe) and a row with no date (a
+  /// search result of a service without dates), which shows its id alone.
+  @Test func headingAndNoDate() {
+    let rows = [
+      JokeListView.Row(
+        id: "dad R7UfaahVfFd", created: PostgresTimestamp("2026-11-24 10:00:00"),
+        value: "My dog used to chase people on a bike.", dateLabel: "added ",
+        heading: "Bike\u{1B}[2J"),
+      JokeListView.Row(id: "HtcNuHJBQCd", created: nil, value: "Kids.", isSaved: true),
+    ]
+    let output = JokeListView(width: 80, style: TextStyle(isEnabled: true), title: "T")
+      .render(rows: rows)
+    #expect(
+      output == """
+          \u{1B}[1mT\u{1B}[0m
+
+          \u{1B}[1mBike\u{FFFD}\u{1B}[0m
+          My dog used to chase people on...
+          \u{1B}[2madded 2026-11-24  dad R7UfaahVfFd\u{1B}[0m
+
+          Kids.
+          \u{1B}[2mHtcNuHJBQCd  (saved)\u{1B}[0m
+
+        """)
+  }
+
   /// An empty list shows the title and a line saying how to fetch the first joke.
   @Test func emptyList() {
     let output = JokeListView(width: 80, style: plain).render([])

@@ -57,6 +57,12 @@ enum JSON: Sendable, Equatable, Decodable, CustomStringConvertible {
   }
 
   /// The elements of an array (empty for anything else).
+  /// An object's keys, sorted; none for any other value.
+  var keys: [String] {
+    guard case .object(let fields) = self else { return [] }
+    return fields.keys.sorted()
+  }
+
   var elements: [JSON] {
     guard case .array(let items) = self else { return [] }
     return items

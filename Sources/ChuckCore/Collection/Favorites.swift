@@ -1,0 +1,116 @@
+/// The named favourites (`favorites.json`): saved jokes of any source marked under a name, names
+/// unique case-insensitively, at most ``limit`` of them, listed by name.
+///
+/// A favourite is made while its joke's list is locked, and `chuck remove` removes a joke's
+/// favourite while that list is locked too (favourites first): a favourite never outlives its
+/// joke through a race between two `chuck`s.
+public struct Favorites: Sendable {
+  /// Where the favourites are stored.
+  public let store: NetworkCache<Favorite>
+  /// The most favourites (`CHUCK_FAVORITES_MAX`).
+  public let limit: Int
+
+  /// Makes the favourites over a store.
+  /// - Parameters:
+  ///   - store: the on-disk list.
+  ///   - limit: the most favourites.
+  public init(store: NetworkCache<Favorite>, limit: Int) {
+    self.store = store
+    self.limit = limit
+  }
+
+  /// The favourites, by name (case-insensitively, then byte for byte).
+  /// - Throws: a storage error.
+  public func sorted() throws(ChuckError) -> [Favorite] {
+    try store.load().sorted(by: Favorite.inNameOrder)
+  }
+
+  /// What ``add(name:idOrPrefix:in:at:)`` made.
+  public struct Added: Sendable {
+    /// The favourite.
+    public let favorite: Favorite
+    /// Its joke's text (a two-part joke's setup).
+    public let text: String
+    /// How many favourites there are now.
+    public let count: Int
+  }
+
+  /// Marks a saved joke as a favourite.
+  /// - Parameters:
+  ///   - name: the favourite's name.
+  ///   - idOrPrefix: the joke's id or a unique prefix of it.
+  ///   - list: the joke's source's list.
+  ///   - time: when it is made a favourite.
+  /// - Returns: the favourite, its joke's text, and the count.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a bad name or short prefix,
+  ///   ``ChuckError/noSavedMatch(_:)``, ``ChuckError/ambiguousID(prefix:candidates:)``,
+  ///   ``ChuckError/alreadyFavorite(name:)``, ``ChuckError/favoriteNameTaken(_:)``,
+  ///   ``ChuckError/favoritesFull(limit:)`` (and nothing is written), or a storage error.
+  public func add(
+    name: String, idOrPrefix: String, in list: some SavedJokeList, at time: PostgresTimestamp
+  ) throws(ChuckError) -> Added {
+    if let problem = Favorite.nameProblem(name) { throw .invalidArgument(problem) }
+    let path = store.fileURL.path
+    let limit = limit
+    return try list.file.exclusively { () throws(ChuckError) -> Added in
+      guard let entry = try list.entry(matching: idOrPrefix) else {
+        throw .noSavedMatch(idOrPrefix)
+      }
+      let favorite = Favorite(name: name, source: list.source, id: entry.id, addedAt: time)
+      let count = try store.append(favorite) { (raw: RawItems) throws(ChuckError) in
+        let current = try raw.decode(Favorite.self, path: path)
+        if let same = current.first(where: { $0.source == favorite.source && $0.id == entry.id }) {
+          throw .alreadyFavorite(name: same.name)
+        }
+        if let taken = current.first(where: { Favorite.sameName($0.name, name) }) {
+          throw .favoriteNameTaken(taken.name)
+        }
+        guard current.count < limit else { throw .favoritesFull(limit: limit) }
+      }
+      return Added(favorite: favorite, text: entry.text, count: count)
+    }
+  }
+
+  /// Removes the favourite with this name, compared case-insensitively.
+  /// - Parameter name: the name.
+  /// - Returns: the favourite removed.
+  /// - Throws: ``ChuckError/noFavorite(_:)`` when no favourite has that name, or a storage
+  ///   error.
+  public func remove(named name: String) throws(ChuckError) -> Favorite {
+    let path = store.fileURL.path
+    var removed: Favorite?
+    _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
+      let current = try raw.decode(Favorite.self, path: path)
+      guard let index = current.firstIndex(where: { Favorite.sameName($0.name, name) }) else {
+        throw .noFavorite(name)
+      }
+      removed = current[index]
+      return [index]
+    }
+    guard let removed else { throw .noFavorite(name) }
+    return removed
+  }
+
+  /// Removes the favourites of these jokes (which are being removed from their list).
+  /// - Parameters:
+  ///   - ids: the jokes' full ids.
+  ///   - source: their source.
+  /// - Returns: the favourites removed, in stored order.
+  /// - Throws: a storage error (then nothing is removed).
+  @discardableResult
+  public func removeJokes(_ ids: Set<String>, of source: JokeSource) throws(ChuckError)
+    -> [Favorite]
+  {
+    let path = store.fileURL.path
+    var removed: [Favorite] = []
+    _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
+      let current = try raw.decode(Favorite.self, path: path)
+      let chosen = current.indices.filter {
+        current[$0].source == source && ids.contains(current[$0].id)
+      }
+      removed = chosen.map { current[$0] }
+      return Set(chosen)
+    }
+    return removed
+  }
+}

@@ -1,0 +1,143 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@testable import ChuckCore
+
+@Suite struct FavoritesTests {
+  let folder: URL
+  let components: ChuckComponents
+
+  init() throws {
+    folder = try TemporaryDirectory.make(prefix: "favorites")
+    components = ChuckComponents(
+      configuration: try ChuckConfiguration(environment: [
+        "CHUCK_DATA_DIR": folder.path, "CHUCK_CACHE_DIR": folder.path, "CHUCK_FAVORITES_MAX": "3",
+      ]))
+    let dad = components.serviceJokes(DadShape.self)
+    for (id, text) in [("R7UfaahVfFd", "Bike joke"), ("HtcNuHJBQCd", "Kids joke"), ("abcd1", "A")] {
+      _ = try dad.add(
+        try DadJoke(
+          received: ["id": .string(id), "joke": .string(text)],
+          savedAt: PostgresTimestamp("2026-01-01 00:00:00")!))
+    }
+  }
+
+  var favorites: Favorites { components.favorites }
+  var dad: any SavedJokeList { components.savedList(of: .dad) }
+  let time = PostgresTimestamp("2026-11-24 10:11:12")!
+  var fileBytes: Data? { try? Data(contentsOf: folder.appendingPathComponent("favorites.json")) }
+
+  /// Names: 1 to 60 characters (graphemes), no control characters, no space at either end.
+  @Test func nameRules() {
+    #expect(Favorite.nameProblem("Bike") == nil)
+    #expect(Favorite.nameProblem("two words, ünïcode ★") == nil)
+    #expect(Favorite.nameProblem(String(repeating: "é", count: 60)) == nil)
+    #expect(Favorite.nameProblem("") == "a favourite's name cannot be empty")
+    #expect(
+      Favorite.nameProblem(String(repeating: "a", count: 61))
+        == "'\(String(repeating: "a", count: 61))' is 61 characters long; a favourite's name has at most 60"
+    )
+    #expect(Favorite.nameProblem("a\u{7}b")?.contains("contains a control character") == true)
+    #expect(Favorite.nameProblem("a\u{202E}b")?.contains("control character") == true)
+    #expect(Favorite.nameProblem(" a")?.contains("starts or ends with a space") == true)
+    #expect(Favorite.nameProblem("a\u{A0}")?.contains("starts or ends with a space") == true)
+  }
+
+  /// Sorted by name case-insensitively, then byte for byte.
+  @Test func order() throws {
+    let names = ["beta", "Alpha", "alpha", "ALPHA", "Ångström", "Zed", "10", "9"]
+    let sorted = names.map { Favorite(name: $0, source: .dad, id: "x", addedAt: time) }
+      .sorted(by: Favorite.inNameOrder).map(\.name)
+    #expect(sorted == ["10", "9", "ALPHA", "Alpha", "alpha", "beta", "Zed", "Ångström"])
+  }
+
+  /// add stores the full id of a prefix with its date; every refusal leaves the file as it was.
+  @Test func addAndRefusals() throws {
+    let added = try favorites.add(name: "Bike", idOrPrefix: "R7Uf", in: dad, at: time)
+    #expect(
+      added.favorite == Favorite(name: "Bike", source: .dad, id: "R7UfaahVfFd", addedAt: time))
+    #expect(added.text == "Bike joke")
+    #expect(added.count == 1)
+    let stored = String(decoding: fileBytes ?? Data(), as: UTF8.self)
+    #expect(
+      stored.contains(
+        #"{"added_at":"2026-11-24 10:11:12","id":"R7UfaahVfFd","name":"Bike","source":"dad"}"#))
+    let bytes = fileBytes
+    #expect(throws: ChuckError.alreadyFavorite(name: "Bike")) {
+      try favorites.add(name: "Again", idOrPrefix: "R7UfaahVfFd", in: dad, at: time)
+    }
+    #expect(throws: ChuckError.favoriteNameTaken("Bike")) {
+      try favorites.add(name: "bIKe", idOrPrefix: "HtcN", in: dad, at: time)
+    }
+    #expect(throws: ChuckError.noSavedMatch("zzzz")) {
+      try favorites.add(name: "New", idOrPrefix: "zzzz", in: dad, at: time)
+    }
+    #expect(throws: ChuckError.invalidArgument("a favourite's name cannot be empty")) {
+      try favorites.add(name: "", idOrPrefix: "HtcN", in: dad, at: time)
+    }
+    #expect(fileBytes == bytes)
+    _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)
+    _ = try favorites.add(name: "A", idOrPrefix: "abcd1", in: dad, at: time)
+    let full = fileBytes
+    let chuck = components.collection
+    _ = try chuck.add(try makeJoke(id: "favoriteJokeNumber0001", value: "C"))
+    #expect(throws: ChuckError.favoritesFull(limit: 3)) {
+      try favorites.add(name: "C", idOrPrefix: "favoriteJokeNumber0001", in: chuck, at: time)
+    }
+    #expect(fileBytes == full)
+    #expect(try favorites.sorted().map(\.name) == ["A", "Bike", "Kids"])
+  }
+
+  /// remove(named:) matches case-insensitively; an unknown name (or no file) is `noFavorite`.
+  @Test func removeNamed() throws {
+    #expect(throws: ChuckError.noFavorite("Bike")) { try favorites.remove(named: "Bike") }
+    _ = try favorites.add(name: "Bike", idOrPrefix: "R7Uf", in: dad, at: time)
+    #expect(try favorites.remove(named: "BIKE").id == "R7UfaahVfFd")
+    #expect(try favorites.sorted().isEmpty)
+  }
+
+  /// Removing jokes removes their favourites first, of that source only; when the favourites
+  /// cannot be written, the jokes stay.
+  @Test func removingJokes() throws {
+    _ = try favorites.add(name: "Bike", idOrPrefix: "R7Uf", in: dad, at: time)
+    _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)
+    let removal = try components.removeJokes(["R7Uf", "nothing"], from: .dad)
+    #expect(removal.removed.map(\.id) == ["R7UfaahVfFd"])
+    #expect(removal.notFound == ["nothing"])
+    #expect(try favorites.sorted().map(\.name) == ["Kids"])
+    // A Chuck Norris joke with the same id as a dad favourite leaves the favourite alone.
+    #expect(try components.removeJokes(["HtcNuHJBQCd"], from: .chuck).removed.isEmpty)
+    #expect(try favorites.sorted().map(\.name) == ["Kids"])
+
+    try Data(#"{"version":1,"items":[{"name":"","source":"dad","id":"x","added_at":"x"}]}"#.utf8)
+      .write(to: folder.appendingPathComponent("favorites.json"))
+    #expect(throws: ChuckError.self) { try components.removeJokes(["HtcN"], from: .dad) }
+    #expect(try components.serviceJokes(DadShape.self).find("HtcNuHJBQCd") != nil)
+  }
+
+  /// A stored favourite is checked field by field: an unknown source, a bad id or date, a bad
+  /// name make the file corrupt (never rewritten).
+  @Test(arguments: [
+    #"{"name":"a","source":"cat","id":"x","added_at":"2026-01-01 00:00:00"}"#,
+    #"{"name":"a","source":"dad","id":"x/y","added_at":"2026-01-01 00:00:00"}"#,
+    #"{"name":"a","source":"dad","id":"x","added_at":"yesterday"}"#,
+    #"{"name":" a","source":"dad","id":"x","added_at":"2026-01-01 00:00:00"}"#,
+    #"{"source":"dad","id":"x","added_at":"2026-01-01 00:00:00"}"#,
+  ])
+  func storedFavoritesAreChecked(item: String) throws {
+    let file = folder.appendingPathComponent("favorites.json")
+    let text = #"{"version":1,"items":["# + item + "]}"
+    try Data(text.utf8).write(to: file)
+    #expect {
+      try favorites.sorted()
+    } throws: { error in
+      if case .storageCorrupt(let path, _)? = error as? ChuckError { return path == file.path }
+      return false
+    }
+    #expect(throws: ChuckError.self) {
+      try favorites.add(name: "New", idOrPrefix: "R7Uf", in: dad, at: time)
+    }
+    #expect(try Data(contentsOf: file) == Data(text.utf8))
+  }
+}

@@ -1,0 +1,114 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+extension SourcesTests {
+  /// `chuck sources` lists every source with the base URL its variable sets (else its default),
+  /// the default marked; `--json` is an array of `{"name","url"}`.
+  @Test func sourcesCommand() async throws {
+    let (_, sandbox) = try await startSandbox()
+    let environment: [String: String?] = [
+      "CHUCK_DAD_API_URL": "http://127.0.0.1:9/dad", "CHUCK_OFFICIAL_API_URL": nil,
+      "CHUCK_SWITTER_API_URL": "", "CHUCK_SOURCE": "dad",
+    ]
+    let text = try await sandbox.chuck(["sources"], environment)
+    #expect(text.status == 0)
+    #expect(
+      text.stdout.lines == [
+        "chuck     \(sandbox.api!.baseURL.absoluteString)",
+        "dad       http://127.0.0.1:9/dad  (default)",
+        "official  https://official-joke-api.appspot.com",
+        "switter   https://switter.int.daftcode.pl",
+      ])
+    let json = try await sandbox.chuck(["sources", "--json"], environment)
+    let objects = try JSON.parse(json.stdout).elements
+    #expect(objects.map { $0["name"]?.string } == ["chuck", "dad", "official", "switter"])
+    #expect(objects[1]["url"]?.string == "http://127.0.0.1:9/dad")
+    #expect(objects.allSatisfy { $0.keys == ["name", "url"] })
+  }
+
+  /// `save --source dad|official` fetches by id with the rules of `save`: saved in order,
+  /// duplicates refused (1), unknown ids reported (66 wins), the list holding what was saved.
+  @Test func saveBySource() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let dad = try await sandbox.chuck(["save", "--source", "dad", "R7UfaahVfFd", "HtcNuHJBQCd"])
+    #expect(dad.status == 0, "\(dad.stderr)")
+    #expect(dad.stderr.contains("Saved HtcNuHJBQCd; your list holds 2 jokes."))
+    let again = try await sandbox.chuck(
+      ["save", "--source", "dad", "R7UfaahVfFd", "fR3nchCr0is", "missing0000"])
+    #expect(again.status == 66)
+    #expect(again.stderr.contains("error: already in your list: R7UfaahVfFd"))
+    #expect(again.stderr.contains("error: no joke with id 'missing0000'"))
+    let list = try await sandbox.chuck(["list", "--source", "dad", "--json"])
+    #expect(
+      try JSON.parse(list.stdout).elements.map { $0["id"]?.string }
+        == ["R7UfaahVfFd", "HtcNuHJBQCd", "fR3nchCr0is"])
+    let official = try await sandbox.chuck(["save", "1", "--json"], ["CHUCK_SOURCE": "official"])
+    #expect(official.status == 0, "\(official.stderr)")
+    #expect(official.stdout.contains(#""punchline":"Dam.""#))
+    // Asked once each; never for the id already saved.
+    #expect(try api.requests().filter { $0.path == "/dad/j/R7UfaahVfFd" }.count == 1)
+    let switter = try await sandbox.chuck(["save", "--source", "switter", "abcd"])
+    #expect(switter.status == 64)
+    #expect(switter.stderr == "error: switter jokes have no ids to fetch by\n")
+    let bad = try await sandbox.chuck(["save", "--source", "dad", "R7Uf/../x"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("is not a joke id"))
+    // Chuck Norris ids keep their own form, checked whatever CHUCK_SOURCE says when --source
+    // names chuck.
+    let chuck = try await sandbox.chuck(
+      ["save", "--source", "chuck", "R7UfaahVfFd"], ["CHUCK_SOURCE": "dad"])
+    #expect(chuck.status == 64)
+    #expect(chuck.stderr.contains("ids are 22 characters"))
+  }
+
+  /// `search --source dad` asks icanhazdadjoke's search; saved ones are marked with their saved
+  /// date; `--json` prints the objects as the service sent them. Sources that cannot search: 64.
+  @Test func searchBySource() async throws {
+    let (api, sandbox) = try await startSandbox()
+    #expect(try await sandbox.chuck(["save", "--source", "dad", "HtcNuHJBQCd"]).status == 0)
+    let found = try await sandbox.chuck(
+      ["search", "--source", "dad", "bike"], ["COLUMNS": "100"])
+    #expect(found.status == 0, "\(found.stderr)")
+    #expect(found.stdout.hasPrefix("  Dad Jokes with \u{201C}bike\u{201D}: 2 jokes\n"))
+    #expect(found.stdout.contains("\n  R7UfaahVfFd\n"))
+    #expect(found.stdout.contains("  saved 20"))
+    #expect(found.stdout.contains("HtcNuHJBQCd  (saved)\n"))
+    let json = try await sandbox.chuck(["search", "--source", "dad", "bike", "--json"])
+    let objects = try JSON.parse(json.stdout).elements
+    #expect(objects.map { $0["id"]?.string } == ["R7UfaahVfFd", "HtcNuHJBQCd"])
+    #expect(objects.allSatisfy { $0["saved_at"] == nil && $0["joke"] != nil })
+    let search = try api.requests().last
+    #expect(search?.path == "/dad/search")
+    #expect(search?.query.contains("term=bike") == true)
+    for source in ["official", "switter"] {
+      let refused = try await sandbox.chuck(["search", "--source", source, "bike"])
+      #expect(refused.status == 64)
+      #expect(
+        refused.stderr
+          == "error: \(source) jokes cannot be searched; the sources that can: chuck, dad\n")
+    }
+    let none = try await sandbox.chuck(["search", "--source", "dad", "zebra"])
+    #expect(none.stdout.contains("No dad joke contains \u{201C}zebra\u{201D}."))
+  }
+
+  /// Completions: `--source` offers the source names; saved ids come from the list of the source
+  /// named on the command line (or `CHUCK_SOURCE`).
+  @Test func completionsFollowTheSource() async throws {
+    let (api, sandbox) = try await startSandbox()
+    #expect(try await sandbox.chuck(["save", "--source", "dad", "HtcNuHJBQCd"]).status == 0)
+    let words = ["chuck", "show", "--source", "dad", "Ht"]
+    let ids = try await sandbox.chuck(CompletionTests.request("show", "positional@0", words))
+    #expect(CompletionTests.completions(ids) == ["HtcNuHJBQCd"])
+    let byVariable = try await sandbox.chuck(
+      CompletionTests.request("remove", "positional@0", ["chuck", "remove", ""]),
+      ["CHUCK_SOURCE": "dad"])
+    #expect(CompletionTests.completions(byVariable) == ["HtcNuHJBQCd"])
+    let chuck = try await sandbox.chuck(
+      CompletionTests.request("show", "positional@0", ["chuck", "show", "Ht"]))
+    #expect(CompletionTests.completions(chuck) == [])
+    let script = try await sandbox.chuck(["--generate-completion-script", "bash"])
+    #expect(script.stdout.contains(#"-W 'chuck'$'\n''dad'$'\n''official'$'\n''switter'"#))
+    #expect(try api.requests().count == 1)
+  }
+}
