@@ -132,18 +132,13 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     }
     var savedAt: [String: PostgresTimestamp] = [:]
     for joke in try jokes.oldestFirst() { savedAt[joke.id] = joke.savedAt }
-    let noun = found.count == 1 ? "joke" : "jokes"
-    let view = JokeListView(
-      width: terminal.width, style: terminal.stdoutStyle,
-      title: "\(Shape.source.title) with \u{201C}\(query)\u{201D}: \(found.count) \(noun)",
-      emptyMessage: "No \(Shape.source.name) joke contains \u{201C}\(query)\u{201D}.")
-    terminal.out(
-      view.render(
-        rows: found.map {
-          JokeListView.Row(
-            id: $0.id, created: savedAt[$0.id], value: $0.text, isSaved: savedAt[$0.id] != nil,
-            dateLabel: "saved ")
-        }))
+    Search.show(
+      found.map {
+        JokeListView.Row(
+          id: $0.id, created: savedAt[$0.id], value: $0.text, isSaved: savedAt[$0.id] != nil,
+          dateLabel: "saved ")
+      }, title: "\(Shape.source.title) with", query: query,
+      noMatch: "No \(Shape.source.name) joke", terminal: terminal)
   }
 
   private static func checkFetchesByID() throws(ChuckError) {

@@ -39,17 +39,23 @@ struct Search: AsyncParsableCommand {
       }
       let saved = try context.collection.saved()
       let savedIDs = Set(saved.ids)
-      let noun = jokes.count == 1 ? "joke" : "jokes"
-      let view = JokeListView(
-        width: terminal.width, style: terminal.stdoutStyle,
-        title: "Search results for \u{201C}\(query)\u{201D}: \(jokes.count) \(noun)",
-        emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
-      terminal.out(
-        view.render(
-          rows: jokes.lazy.map {
-            JokeListView.Row(
-              id: $0.id, created: $0.created, value: $0.value, isSaved: savedIDs.contains($0.id))
-          }))
+      Self.show(
+        jokes.map {
+          JokeListView.Row(
+            id: $0.id, created: $0.created, value: $0.value, isSaved: savedIDs.contains($0.id))
+        }, title: "Search results for", query: query, noMatch: "No joke", terminal: terminal)
     }
+  }
+
+  /// The results as the list shows them, under a title that counts them.
+  static func show(
+    _ rows: [JokeListView.Row], title: String, query: String, noMatch: String, terminal: Terminal
+  ) {
+    let noun = rows.count == 1 ? "joke" : "jokes"
+    let view = JokeListView(
+      width: terminal.width, style: terminal.stdoutStyle,
+      title: "\(title) \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
+      emptyMessage: "\(noMatch) contains \u{201C}\(query)\u{201D}.")
+    terminal.out(view.render(rows: rows))
   }
 }
