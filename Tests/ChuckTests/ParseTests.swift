@@ -80,16 +80,24 @@ import Testing
     #expect(result.stdout.contains("--version"))
   }
 
-  /// Every command has `--help` and `-h`, showing its `--json` and `--color` options.
+  /// Every command has `--help` and `-h`, showing its `--json` and `--color` options (for a group
+  /// such as `favorite`: every command in it).
   @Test func helpOnEveryCommand() async throws {
-    let names = Chuck.configuration.subcommands.map { $0._commandName }
-    #expect(Set(["random", "list", "show"]).isSubset(of: names))
+    func leaves(_ command: any ParsableCommand.Type, path: [String]) -> [[String]] {
+      let children = command.configuration.subcommands
+      guard !children.isEmpty else { return [path] }
+      return children.flatMap { leaves($0, path: path + [$0._commandName]) }
+    }
+    let paths = leaves(Chuck.self, path: [])
+    #expect(
+      Set([["random"], ["list"], ["show"], ["favorite", "add"], ["sources"]]).isSubset(of: paths))
     let sandbox = try ChuckSandbox()
-    for name in names {
-      for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+    for path in paths {
+      for arguments in [path + ["--help"], path + ["-h"], ["help"] + path] {
         let result = try await sandbox.chuck(arguments)
         #expect(result.status == 0, "\(arguments)")
-        #expect(result.stdout.contains("USAGE: chuck \(name)"), "\(arguments)")
+        #expect(
+          result.stdout.contains("USAGE: chuck \(path.joined(separator: " "))"), "\(arguments)")
         #expect(result.stdout.contains("--json"), "\(arguments)")
         #expect(result.stdout.contains("--color"), "\(arguments)")
         #expect(result.stderr == "", "\(arguments)")
