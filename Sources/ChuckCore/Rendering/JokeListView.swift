@@ -32,7 +32,7 @@ public struct JokeListView {
   }
 
   /// What one entry shows.
-  public struct Row {
+  public struct Row: Equatable, Sendable {
     /// The joke's id.
     public var id: String
     /// Its `created_at`.
