@@ -97,7 +97,7 @@ final class ScreenSession {
     if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
       readKeys()
     } else if ready == 0, decoder.isHoldingEscape {
-      decoder.flush().forEach { send(.key($0)) }
+      for key in decoder.flush() { send(.key(key)) }
     }
     let after = Self.now()
     if state.isFetching, after >= nextTick {
