@@ -230,6 +230,12 @@ final class ScreenSession {
   private func suspend() {
     terminal.close()
     signal(SIGTSTP, SIG_DFL)
+    // The loop may run on a thread of libdispatch's that blocks signals: unblock this one here,
+    // so that raising it stops the process now, before the handler is back.
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, nil)
     raise(SIGTSTP)
     wakeUp.installHandlers()
     terminal.reopen()
