@@ -57,13 +57,15 @@ final class ScreenSession {
   }
 
   private func loop() -> Int32 {
+    // Handlers first: from the moment raw mode is on, every signal must come to the loop, which
+    // gives the terminal back.
+    wakeUp.installHandlers()
     do throws(ChuckError) {
       try terminal.open()
     } catch {
       context.terminal.report(error)
       return error.exitStatus
     }
-    wakeUp.installHandlers()
     send(.resized(terminal.size))
     nextFileCheck = Self.now() + Self.fileCheckMilliseconds
     draw()
