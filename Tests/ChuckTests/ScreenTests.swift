@@ -120,13 +120,17 @@ import Testing
     #expect(after == before)
   }
 
-  /// `chuck ui` without a terminal is a usage error; `chuck` alone without one prints the help.
+  /// `chuck ui` without a terminal is a usage error, as is `chuck ui --json`; `chuck` alone
+  /// without a terminal prints the help.
   @Test func uiNeedsATerminal() async throws {
     let sandbox = try ChuckSandbox()
     let ui = try await sandbox.shell("\"$CHUCK\" ui </dev/null")
     #expect(ui.status == 64)
     #expect(ui.stdout.isEmpty)
     #expect(ui.stderr.contains("error: chuck ui needs a terminal"))
+    let json = try await sandbox.shell("\"$CHUCK\" ui --json </dev/null")
+    #expect(json.status == 64)
+    #expect(json.stderr.contains("--json is for commands that print a result"))
     let bare = try await sandbox.shell("\"$CHUCK\" </dev/null")
     #expect(bare.status == 0)
     #expect(bare.stdout.contains("USAGE: chuck <subcommand>"))

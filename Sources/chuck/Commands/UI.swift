@@ -17,6 +17,12 @@ struct UI: AsyncParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
+  func validate() throws {
+    guard !options.json else {
+      throw ValidationError("--json is for commands that print a result; the screen prints none.")
+    }
+  }
+
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
       guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

@@ -13,6 +13,9 @@ final class ScreenTerminal {
   private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
   private static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
+  private static let kittyImageStart = "\u{1B}_G"
+  private static let deleteKittyImages = "\u{1B}_Ga=d,q=2\u{1B}\\"
+
   private(set) var isOpen = false
   private var lastFrame: [String] = []
 
@@ -43,7 +46,8 @@ final class ScreenTerminal {
   /// Gives the terminal back as it was: main screen, cursor, wrapping and settings.
   func close() {
     guard isOpen else { return }
-    write(Self.leaveSequence)
+    let hadImage = lastFrame.contains { $0.contains(Self.kittyImageStart) }
+    write((hadImage ? Self.deleteKittyImages : "") + Self.leaveSequence)
     tcsetattr(STDIN_FILENO, TCSADRAIN, &settingsBeforeScreen)
     isOpen = false
   }
@@ -63,6 +67,12 @@ final class ScreenTerminal {
   /// ``invalidate()`` or a change of height), each into a cleared row.
   func draw(_ frame: [String]) {
     var output = ""
+    // kitty keeps an image above the text until it is deleted: when a frame that showed one
+    // changes, delete it and draw the new frame whole (with the image again, if it is still on).
+    if frame != lastFrame, lastFrame.contains(where: { $0.contains(Self.kittyImageStart) }) {
+      output += Self.deleteKittyImages
+      lastFrame = []
+    }
     let whole = frame.count != lastFrame.count
     if whole { output += "\u{1B}[0m\u{1B}[2J" }
     for (row, line) in frame.enumerated() where whole || line != lastFrame[row] {
