@@ -198,4 +198,25 @@ import Testing
     #expect(lines[12] == "  ?                   this list of keys")
     #expect(lines[13] == "Press any key to go back.")
   }
+
+  /// A hostile joke (escape sequences, OSC title, bidi controls) is made safe as everywhere: the
+  /// only escape sequences on the screen are the renderer's own.
+  @Test func hostileTextIsMadeSafe() throws {
+    let hostile = "\u{1B}[2J\u{1B}]0;owned\u{07}Boom\u{202E}\r\u{9B}31m!"
+    var rows = screenRows(1)
+    rows[0].entry.value = hostile
+    var state = ScreenState(rows: rows, size: size)
+    let listed = plain.render(state, size: size)[1]
+    // As `chuck list` previews it: each sequence one placeholder, the carriage return a space.
+    let preview = "\u{FFFD}\u{FFFD}Boom\u{FFFD} \u{FFFD}!"
+    #expect(preview == JokePreview.make(hostile))
+    let padding = String(repeating: " ", count: 33 - 10)
+    #expect(listed == selected("> " + preview + padding + "  2020-01-01  \(screenID(0))"))
+    _ = state.press(.enter)
+    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(0), value: hostile)))
+    for line in plain.render(state, size: size) {
+      #expect(
+        !line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\u{202E}"))
+    }
+  }
 }
