@@ -145,7 +145,7 @@ fi
 # Anything troff says about the page is a defect of the page (a locale warning of man is not).
 rendered=$(MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" 2>"$work/man-errors")
 if grep -v "set the locale" "$work/man-errors"; then fail "man -l $page complained"; fi
-for heading in NAME SYNOPSIS DESCRIPTION ENVIRONMENT FILES "EXIT STATUS"; do
+for heading in NAME SYNOPSIS DESCRIPTION "THE SCREEN" ENVIRONMENT FILES "EXIT STATUS"; do
   grep -qx "$heading" <<<"$(col -b <<<"$rendered")" || fail "the man page has no $heading section"
 done
 [[ "$rendered" == *"chuck $version"* ]] || fail "the man page does not name version $version"

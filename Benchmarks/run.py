@@ -6,7 +6,8 @@ Usage: python3 Benchmarks/run.py [--quick] [--binary PATH]
 Builds the binary that `make` installs (release, Swift runtime linked statically, stripped) unless
 --binary is given, writes lists of 10, 1,000, 10,000 and 100,000 jokes made from the real samples
 (Benchmarks/generate.py), starts the local fake API, and times each pair with hyperfine (warm-up runs,
-then the median of several runs). Prints one table: each measure, chuck, its peer, the ratio, the
+then the median of several runs), and drives `chuck ui` on a pseudo-terminal for the screen's redraw time.
+Prints one table: each measure, chuck, its peer, the ratio, the
 spec's target for it and whether it is met. Exits 1 when a target is missed.
 """
 import argparse
@@ -80,6 +81,68 @@ def cpu_seconds(argv, env, runs):
         subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return sorted(times)[len(times) // 2]
+
+
+def screen_keypress_seconds(chuck, env, presses):
+    """Median time from a key press to the last byte of the screen's redraw: `chuck ui` on a
+    pseudo-terminal of 80 x 24 with the list of `env`, the whole path a user waits for (read, decode,
+    update, render, write). Keys move by one (only two lines change) and by pages and ends (the whole
+    list area changes), in turn. The end of a redraw is the last byte before 30 ms of silence; the
+    silence itself is not counted."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.execve(chuck, [chuck, "ui"], env)
+
+    def drain(quiet):
+        data, last = b"", time.perf_counter()
+        while True:
+            ready, _, _ = select.select([fd], [], [], quiet)
+            if not ready:
+                return data, last
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return data, last
+            if not chunk:
+                return data, last
+            data += chunk
+            last = time.perf_counter()
+
+    try:
+        shown = b""
+        for _ in range(100):
+            shown += drain(0.1)[0]
+            if b"Joke! (n)" in shown and b"q quit" in shown:
+                break
+        else:
+            sys.exit("chuck ui did not draw its screen")
+        keys = [b"j", b"k", b"\x1b[6~", b"\x1b[5~", b"\x1b[F", b"\x1b[H"]
+        times = []
+        for index in range(presses):
+            start = time.perf_counter()
+            os.write(fd, keys[index % len(keys)])
+            data, last = drain(0.03)
+            if not data:
+                sys.exit("chuck ui drew nothing after a key press")
+            times.append(last - start)
+        os.write(fd, b"q")
+        drain(0.5)
+    finally:
+        try:
+            os.kill(pid, 15)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(fd)
     return sorted(times)[len(times) // 2]
 
 
@@ -159,6 +222,11 @@ def main() -> int:
                     [f"{chuck} list --json", f"jq '.items | sort_by(.created_at)' {list_file}"],
                     ["chuck list --json", "jq"], env_size, n)
                 rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json, "ms", 0.5 if big else None))
+            if size == 10_000:
+                # The screen: a key press redraws within one 60 Hz frame.
+                redraw = screen_keypress_seconds(chuck, env_size, runs * 6)
+                rows.append(("screen: key press to redraw, 10,000 jokes (peer = one 60 Hz frame)",
+                             redraw, 1 / 60, "ms", 1.0))
             if big:
                 chuck_show, jq_show = hyperfine(
                     [f"{chuck} show {some_id} --json", f"jq '.items[] | select(.id == \"{some_id}\")' {list_file}"],

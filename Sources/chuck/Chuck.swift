@@ -11,7 +11,7 @@ struct Chuck: AsyncParsableCommand {
     version: ChuckVersion.current,
     subcommands: [
       Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Remove.self,
-      Categories.self, Sources.self, Favorite.self,
+      Categories.self, Sources.self, Favorite.self, UI.self,
     ]
   )
 }

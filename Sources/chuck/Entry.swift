@@ -14,8 +14,11 @@ enum Entry {
     if let fast = FastPath(CommandLine.arguments.dropFirst()) {
       exit(fast.run())
     }
+    // `chuck` alone on a terminal opens the screen; elsewhere it prints the help, as before.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let opensScreen = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     Task {
-      await Chuck.main()
+      await Chuck.main(opensScreen ? ["ui"] : arguments)
       exit(0)
     }
     dispatchMain()

@@ -32,7 +32,7 @@ public struct JokeListView {
   }
 
   /// What one entry shows.
-  public struct Row {
+  public struct Row: Equatable, Sendable {
     /// The joke's id.
     public var id: String
     /// Its `created_at`; `nil` for a joke with no date (a search result of a service whose
@@ -66,6 +66,12 @@ public struct JokeListView {
       self.dateLabel = dateLabel
       self.heading = heading
     }
+
+    /// The line under the preview: label, date, id and the `(saved)` mark.
+    /// - Parameter dates: the date formatter.
+    public func dateAndID(_ dates: SwedishDateFormatter) -> String {
+      (created.map { dateLabel + dates.date($0) + "  " } ?? "") + id + (isSaved ? "  (saved)" : "")
+    }
   }
 
   /// The whole output, ending with a newline.
@@ -96,9 +102,7 @@ public struct JokeListView {
           TerminalSafeText.render(heading, keepNewlines: false), to: &output, styled: style.bold)
       }
       append(JokePreview.make(row.value), to: &output)
-      let date = row.created.map { row.dateLabel + dates.date($0) + "  " } ?? ""
-      append(
-        date + row.id + (row.isSaved ? "  (saved)" : ""), to: &output, styled: style.dim)
+      append(row.dateAndID(dates), to: &output, styled: style.dim)
       if output.utf8.count >= pieceSize {
         write(output)
         output.removeAll(keepingCapacity: true)

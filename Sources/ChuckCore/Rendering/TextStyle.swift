@@ -26,6 +26,11 @@ public struct TextStyle: Sendable, Equatable {
   /// - Returns: the styled text.
   public func green(_ text: String) -> String { wrap(text, "32") }
 
+  /// Reverse video (SGR 7), for the selected line of a screen.
+  /// - Parameter text: text that is already safe for a terminal.
+  /// - Returns: the styled text.
+  public func reverse(_ text: String) -> String { wrap(text, "7") }
+
   private func wrap(_ text: String, _ code: String) -> String {
     isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }

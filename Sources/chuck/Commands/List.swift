@@ -28,10 +28,7 @@ struct List: AsyncParsableCommand {
     if context.json {
       saved.jsonArray(order) { terminal.out(bytes: $0) }
     } else {
-      let rows = order.lazy.map {
-        JokeListView.Row(
-          id: saved.id(at: $0), created: saved.created(at: $0), value: saved.value(at: $0))
-      }
+      let rows = order.lazy.map { JokeListView.Row(saved, at: $0) }
       JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {
         terminal.out($0)
       }

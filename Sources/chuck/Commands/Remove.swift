@@ -34,7 +34,7 @@ struct Remove: AsyncParsableCommand {
             + #","not_found":"# + JSONText.array(of: removal.notFound, lineBreak: false) + "}\n")
       } else {
         for joke in removal.removed {
-          terminal.out("Removed \(joke.id) \u{201C}\(joke.preview)\u{201D}\n")
+          terminal.out(ReportText.removed(joke) + "\n")
         }
       }
       let notFound = removal.notFound.map { ChuckError.noSavedMatch($0) }

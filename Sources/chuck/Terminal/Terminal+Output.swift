@@ -7,9 +7,7 @@ import ChuckCore
 extension Terminal {
   /// One `error:` line on stderr, red when colour is on, its text made safe.
   func report(_ error: ChuckError) {
-    let message = TerminalSafeText.render(
-      error.errorDescription ?? "unknown error", keepNewlines: false)
-    err(stderrStyle.red("error: " + message) + "\n")
+    err(stderrStyle.red(ReportText.error(error)) + "\n")
   }
 
   /// The line on stderr that says a joke was saved and how long the list is now.
@@ -17,9 +15,8 @@ extension Terminal {
 
   /// The same, for a joke of any source.
   func saved(id: String, count: Int) {
-    err(
-      stderrStyle.green("Saved \(id)") + "; your list holds \(count) "
-        + (count == 1 ? "joke" : "jokes") + ".\n")
+    let (saved, rest) = ReportText.saved(id: id, count: count)
+    err(stderrStyle.green(saved) + rest + "\n")
   }
 
   /// One `note:` line on stderr, its text made safe.

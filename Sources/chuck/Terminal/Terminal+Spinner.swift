@@ -9,10 +9,9 @@ extension Terminal {
       return try await body()
     }
     let spinner = Task {
-      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
       var index = 0
       while !Task.isCancelled {
-        err("\r\(frames[index % frames.count]) \(message)\u{1B}[K")
+        err("\r\(SpinnerFrames.frame(index)) \(message)\u{1B}[K")
         index += 1
         try? await Task.sleep(nanoseconds: 80_000_000)
       }

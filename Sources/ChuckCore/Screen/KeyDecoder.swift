@@ -1,0 +1,141 @@
+/// Turns the bytes a terminal in raw mode sends into keys: printable UTF-8 characters, control
+/// keys, and every form of escape sequence terminals send for arrows, Home, End and paging
+/// (`ESC [ A`, `ESC O A`, `ESC [ 1 ~`, `ESC [ 1 ; 5 A` …).
+///
+/// A lone ESC is ambiguous: it is the Esc key, or the start of a sequence whose other bytes are
+/// on their way. The decoder keeps it (``isHoldingEscape``); the caller waits
+/// ``escapeTimeoutMilliseconds`` for more bytes and calls ``flush()`` if none came.
+public struct KeyDecoder: Sendable {
+  /// How long a held ESC waits for the rest of a sequence before it counts as Esc.
+  public static let escapeTimeoutMilliseconds: Int32 = 50
+
+  /// The longest escape sequence kept; a longer one is dropped as garbage.
+  private static let longestSequence = 32
+
+  private var pending: [UInt8] = []
+
+  /// Makes a decoder holding nothing.
+  public init() {}
+
+  /// Whether the decoder holds an ESC (alone or with an unfinished sequence) that becomes Esc
+  /// unless more bytes come within ``escapeTimeoutMilliseconds``.
+  public var isHoldingEscape: Bool { pending.first == 0x1B }
+
+  /// Decodes bytes as they arrive; an unfinished character or sequence is kept for the next call.
+  /// - Parameter bytes: bytes read from the terminal.
+  /// - Returns: the keys they complete, in order.
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ScreenKey] {
+    pending.append(contentsOf: bytes)
+    var keys: [ScreenKey] = []
+    while !pending.isEmpty {
+      guard let (key, length) = decodeFirst() else { break }
+      pending.removeFirst(length)
+      if let key { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// Ends a wait for more bytes: a held ESC is the Esc key, and what followed it is decoded on
+  /// its own.
+  /// - Returns: the keys.
+  public mutating func flush() -> [ScreenKey] {
+    guard isHoldingEscape else { return [] }
+    let rest = pending.dropFirst()
+    pending = []
+    return [.escape] + feed(rest)
+  }
+
+  /// The first key of `pending` and how many bytes it takes (`nil` key: bytes that mean no key),
+  /// or `nil` when more bytes are needed.
+  private func decodeFirst() -> (ScreenKey?, Int)? {
+    let first = pending[0]
+    switch first {
+    case 0x1B: return decodeEscape()
+    case 0x0D, 0x0A: return (.enter, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x03: return (.interrupt, 1)
+    case 0x1A: return (.suspend, 1)
+    case 0x0C: return (.redraw, 1)
+    case 0x20...0x7E: return (.character(Character(Unicode.Scalar(first))), 1)
+    case 0x00...0x1F: return (nil, 1)
+    default: return decodeUTF8()
+    }
+  }
+
+  /// A multi-byte UTF-8 character; an invalid byte is skipped.
+  private func decodeUTF8() -> (ScreenKey?, Int)? {
+    let first = pending[0]
+    let length: Int
+    switch first {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (nil, 1)
+    }
+    for index in 1..<min(length, pending.count) where pending[index] & 0xC0 != 0x80 {
+      return (nil, 1)
+    }
+    guard pending.count >= length else { return nil }
+    var decoder = UTF8()
+    var iterator = pending[0..<length].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return (nil, length) }
+    let unsafe = TerminalSafeText.isUnsafe(scalar, keepNewlines: false)
+    return (unsafe ? nil : .character(Character(scalar)), length)
+  }
+
+  /// An escape sequence starting at `pending[0]` (an ESC).
+  private func decodeEscape() -> (ScreenKey?, Int)? {
+    guard pending.count >= 2 else { return nil }
+    switch pending[1] {
+    case UInt8(ascii: "["): return decodeControlSequence()
+    case UInt8(ascii: "O"):
+      guard pending.count >= 3 else { return nil }
+      return (Self.finalKey(pending[2], parameter: nil), 3)
+    default:
+      // ESC then another key (Esc pressed twice, or Alt with a key): Esc, and the rest on its own.
+      return (.escape, 1)
+    }
+  }
+
+  /// `ESC [`, parameter bytes, intermediate bytes, one final byte.
+  private func decodeControlSequence() -> (ScreenKey?, Int)? {
+    var index = 2
+    while index < pending.count {
+      let byte = pending[index]
+      switch byte {
+      case 0x20...0x3F:
+        index += 1
+      case 0x40...0x7E:
+        let parameters = pending[2..<index].split(separator: UInt8(ascii: ";"))
+        let first = parameters.first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+        return (Self.finalKey(byte, parameter: first), index + 1)
+      default:
+        // Not a sequence after all: drop the ESC [ and read on.
+        return (nil, index)
+      }
+    }
+    return pending.count > Self.longestSequence ? (nil, pending.count) : nil
+  }
+
+  /// The key of a sequence's final byte (and, for `~`, its first parameter).
+  private static func finalKey(_ final: UInt8, parameter: Int?) -> ScreenKey? {
+    switch final {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
+    case UInt8(ascii: "C"): return .right
+    case UInt8(ascii: "D"): return .left
+    case UInt8(ascii: "H"): return .home
+    case UInt8(ascii: "F"): return .end
+    case UInt8(ascii: "M"): return .enter
+    case UInt8(ascii: "~"):
+      switch parameter {
+      case 1, 7: return .home
+      case 4, 8: return .end
+      case 5: return .pageUp
+      case 6: return .pageDown
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/// Draws a ``ScreenState`` into lines for a terminal of a given size: a title bar, the body (the
+/// list, a joke's detail or the list of keys) and a status line. Pure: the terminal seam writes
+/// the lines.
+///
+/// The selected row is marked by `>` and reverse video (never by colour alone, and shown even
+/// without colour); colour (red errors, bold title) follows `style`. No line is wider than the
+/// terminal.
+public struct ScreenRenderer: Sendable {
+  /// What the list says when it is empty.
+  public static let emptyMessage = "Your list is empty. Press n to fetch your first joke."
+  /// The action at the right of the title bar, with its key.
+  public static let jokeAction = "Joke! (n)"
+  /// The keys, with what they do, as the `?` view lists them.
+  public static let keys: [(keys: String, action: String)] = [
+    ("n, +", "Joke!: fetch a random joke and save it"),
+    ("Up/k, Down/j", "move"),
+    ("PgUp, PgDn", "move a page"),
+    ("Home/g, End/G", "first, last joke"),
+    ("Enter", "show the joke"),
+    ("d, then y", "remove the joke"),
+    ("Esc", "cancel a running fetch"),
+    ("q, Ctrl-C", "quit"),
+    ("Esc, Bksp, Left, q", "in a joke: back to the list"),
+    ("?", "this list of keys"),
+  ]
+
+  private static let markerWidth = 2
+  private static let previewWidth = JokePreview.length + 3
+  private static let imageRows = 4
+
+  private let style: TextStyle
+  private let selected = TextStyle(isEnabled: true)
+  private let dates = SwedishDateFormatter()
+
+  /// Makes a renderer.
+  /// - Parameter style: colours on or off (reverse video for the selection is always on).
+  public init(style: TextStyle) {
+    self.style = style
+  }
+
+  /// The screen's lines.
+  /// - Parameters:
+  ///   - state: what to show.
+  ///   - size: the terminal's size.
+  /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, without line breaks.
+  public func render(_ state: ScreenState, size: ScreenSize) -> [String] {
+    guard size.rows > 0, size.columns > 0 else { return [] }
+    guard size.isUsable else { return tooSmall(size) }
+    var lines = [titleBar(state, width: size.columns)]
+    let height = size.rows - 2
+    var body: [String]
+    if state.showsHelp {
+      body = help(width: size.columns)
+    } else {
+      switch state.mode {
+      case .list: body = list(state, width: size.columns, height: height)
+      case .detail(let detail):
+        let all = Self.detailLines(detail, width: size.columns, style: style)
+        let top = min(max(0, detail.scroll), max(0, all.count - height))
+        body = Array(all.dropFirst(top).prefix(height))
+      }
+    }
+    body = body.prefix(height).map { ScreenText.fit($0, width: size.columns) }
+    body += Array(repeating: "", count: height - body.count)
+    lines += body
+    lines.append(statusLine(state, width: size.columns))
+    return lines
+  }
+
+  /// How many lines a joke's detail takes at `width` columns.
+  /// - Parameters:
+  ///   - detail: the detail view's state.
+  ///   - width: the terminal's columns.
+  /// - Returns: the number of lines.
+  public static func detailLineCount(_ detail: ScreenState.Detail, width: Int) -> Int {
+    detailLines(detail, width: width, style: TextStyle(isEnabled: false)).count
+  }
+
+  // MARK: Parts
+
+  private func tooSmall(_ size: ScreenSize) -> [String] {
+    let minimum = ScreenSize.minimum
+    let message = [
+      "Terminal too small",
+      "\(size.columns)x\(size.rows), needs \(minimum.columns)x\(minimum.rows)",
+    ]
+    return (0..<size.rows).map {
+      $0 < message.count ? ScreenText.fit(message[$0], width: size.columns) : ""
+    }
+  }
+
+  private func titleBar(_ state: ScreenState, width: Int) -> String {
+    let action =
+      (state.isFetching ? SpinnerFrames.frame(state.spinnerStep) + " " : "") + Self.jokeAction
+    let actionWidth = TextWrapper.width(of: action)
+    let title = ScreenText.fit(JokeListView.title, width: max(0, width - actionWidth - 1))
+    let gap = max(1, width - TextWrapper.width(of: title) - actionWidth)
+    return ScreenText.fit(
+      style.bold(title) + String(repeating: " ", count: gap) + action, width: width)
+  }
+
+  private func list(_ state: ScreenState, width: Int, height: Int) -> [String] {
+    guard !state.rows.isEmpty else {
+      return TextWrapper.wrap(Self.emptyMessage, width: width - Self.markerWidth).map {
+        String(repeating: " ", count: Self.markerWidth) + $0
+      }
+    }
+    let top = ScreenState.top(
+      state.top, selection: state.selection, count: state.rows.count, height: height)
+    let hasMarks = state.rows.contains { $0.mark != nil }
+    return (top..<min(state.rows.count, top + height)).map { position in
+      let row = state.rows[position]
+      let isSelected = position == state.selection
+      let text = (isSelected ? "> " : "  ") + self.text(of: row, hasMarks: hasMarks)
+      return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
+    }
+  }
+
+  /// A row on one line: mark, preview, date and id, as `chuck list` shows them.
+  private func text(of row: ScreenRow, hasMarks: Bool) -> String {
+    let entry = row.entry
+    let mark = hasMarks ? String(row.mark ?? " ") + " " : ""
+    return mark + ScreenText.pad(JokePreview.make(entry.value), width: Self.previewWidth) + "  "
+      + entry.dateAndID(dates)
+  }
+
+  private func help(width: Int) -> [String] {
+    let keysWidth = Self.keys.map { TextWrapper.width(of: $0.keys) }.max() ?? 0
+    return ["  Keys", ""]
+      + Self.keys.map { "  " + ScreenText.pad($0.keys, width: keysWidth) + "  " + $0.action }
+  }
+
+  /// The detail's lines: `chuck show`'s output, with room under an inline image.
+  static func detailLines(_ detail: ScreenState.Detail, width: Int, style: TextStyle) -> [String] {
+    let view = JokeDetailView(width: width, style: style)
+    guard let joke = detail.joke else {
+      return view.render(title: detail.id, fields: []).split(separator: "\n").map(String.init)
+    }
+    var lines: [String] = []
+    for line in view.render(joke, icon: detail.icon).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      lines.append(String(line))
+      if case .inline(let sequence) = detail.icon, line.hasSuffix(sequence) {
+        lines += Array(repeating: "", count: Self.imageRows - 1)
+      }
+    }
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  private func statusLine(_ state: ScreenState, width: Int) -> String {
+    let text: String
+    if state.showsHelp {
+      return style.dim(ScreenText.fit("Press any key to go back.", width: width))
+    }
+    switch state.status {
+    case .message(let message): text = message
+    case .error(let message): return style.red(ScreenText.fit(message, width: width))
+    case .prompt(let prompt): return style.bold(ScreenText.fit(prompt.question, width: width))
+    case .keys:
+      switch state.mode {
+      case .list:
+        text =
+          state.isFetching
+          ? "Fetching a joke…  Esc cancel  q quit"
+          : "n Joke!  Enter open  d remove  ? keys  q quit"
+      case .detail: text = "Esc back  Up/Down scroll  n Joke!  ? keys"
+      }
+      return style.dim(ScreenText.fit(text, width: width))
+    }
+    return ScreenText.fit(text, width: width)
+  }
+}

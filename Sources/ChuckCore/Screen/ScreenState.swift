@@ -1,0 +1,105 @@
+/// Everything the interactive screen shows, as a value: the list, the selection and scroll
+/// position, the view (list or one joke's detail), the status line and whether a fetch runs.
+///
+/// It changes only through ``handle(_:)`` (state + event → new state + effects) and is drawn by
+/// ``ScreenRenderer``; neither does any I/O.
+public struct ScreenState: Equatable, Sendable {
+  /// What the body of the screen shows.
+  public enum Mode: Equatable, Sendable {
+    /// The list of saved jokes.
+    case list
+    /// One joke's fields, as `chuck show` prints them.
+    case detail(Detail)
+  }
+
+  /// The detail view of one joke.
+  public struct Detail: Equatable, Sendable {
+    /// The joke's id.
+    public var id: String
+    /// The joke, once read from the list.
+    public var joke: ChuckJoke?
+    /// Its icon: `loading…` until it is ready.
+    public var icon: JokeDetailView.Icon
+    /// The first line shown, when the fields are taller than the screen.
+    public var scroll: Int
+
+    /// Makes the detail of a joke not read yet.
+    /// - Parameter id: the joke's id.
+    public init(id: String) {
+      self.id = id
+      joke = nil
+      icon = .unavailable(Self.loading)
+      scroll = 0
+    }
+
+    /// What the icon line says while the icon loads.
+    public static let loading = "loading…"
+  }
+
+  /// What the status line at the bottom shows.
+  public enum Status: Equatable, Sendable {
+    /// The keys of the current view.
+    case keys
+    /// A message, until the next key.
+    case message(String)
+    /// An `error:` line (red when colour is on), until the next key.
+    case error(String)
+    /// A question that takes the next key.
+    case prompt(Prompt)
+  }
+
+  /// A question in the status line: the next key answers it.
+  public struct Prompt: Equatable, Sendable {
+    /// What answering it does.
+    public enum Purpose: Equatable, Sendable {
+      /// `y` removes the joke with this id; any other key keeps it.
+      case removal(id: String)
+    }
+
+    /// What answering it does.
+    public var purpose: Purpose
+    /// The question, safe for the terminal.
+    public var question: String
+  }
+
+  /// The saved jokes, in the order shown.
+  public internal(set) var rows: [ScreenRow]
+  /// The position of the selected row (0 when the list is empty).
+  public internal(set) var selection: Int
+  /// The position of the first row shown.
+  public internal(set) var top: Int
+  /// The view.
+  public internal(set) var mode: Mode
+  /// The status line.
+  public internal(set) var status: Status
+  /// Whether the list of keys is shown over the view.
+  public internal(set) var showsHelp: Bool
+  /// Whether a fetch runs (the spinner turns; Joke! sends no second request).
+  public internal(set) var isFetching: Bool
+  /// The number of the latest fetch; results of an older (cancelled) fetch are ignored.
+  public internal(set) var fetchNumber: Int
+  /// How many times the spinner has turned during this fetch.
+  public internal(set) var spinnerStep: Int
+  /// The terminal's size, for paging and keeping the selection in view.
+  public internal(set) var size: ScreenSize
+
+  /// Makes the state of a screen that has just opened.
+  /// - Parameters:
+  ///   - rows: the saved jokes, in the order shown.
+  ///   - size: the terminal's size.
+  public init(rows: [ScreenRow] = [], size: ScreenSize) {
+    self.rows = rows
+    self.size = size
+    selection = 0
+    top = 0
+    mode = .list
+    status = .keys
+    showsHelp = false
+    isFetching = false
+    fetchNumber = 0
+    spinnerStep = 0
+  }
+
+  /// The selected row, if the list is not empty.
+  public var selectedRow: ScreenRow? { rows.indices.contains(selection) ? rows[selection] : nil }
+}

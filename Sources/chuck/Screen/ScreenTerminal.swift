@@ -1,0 +1,91 @@
+import ChuckCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal settings from before the screen opened, for a handler that must restore them.
+nonisolated(unsafe) private var settingsBeforeScreen = termios()
+
+/// The terminal while the screen is open: raw mode (termios saved and restored), the alternate
+/// screen, the cursor hidden, line wrapping off; frames written as the lines that changed.
+final class ScreenTerminal {
+  private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
+  private static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+  private static let kittyImageStart = "\u{1B}_G"
+  private static let deleteKittyImages = "\u{1B}_Ga=d,q=2\u{1B}\\"
+
+  private(set) var isOpen = false
+  private var lastFrame: [String] = []
+
+  /// Saves the settings, enters raw mode and the alternate screen.
+  func open() throws(ChuckError) {
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+      throw .invalidArgument("chuck ui needs a terminal: " + String(cString: strerror(errno)))
+    }
+    settingsBeforeScreen = settings
+    reopen()
+  }
+
+  /// Raw mode and the alternate screen again (after a suspension), the next frame drawn whole.
+  func reopen() {
+    var raw = settingsBeforeScreen
+    cfmakeraw(&raw)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
+    write(Self.enterSequence)
+    lastFrame = []
+    isOpen = true
+  }
+
+  /// Gives the terminal back as it was: main screen, cursor, wrapping and settings.
+  func close() {
+    guard isOpen else { return }
+    let hadImage = lastFrame.contains { $0.contains(Self.kittyImageStart) }
+    write((hadImage ? Self.deleteKittyImages : "") + Self.leaveSequence)
+    tcsetattr(STDIN_FILENO, TCSADRAIN, &settingsBeforeScreen)
+    isOpen = false
+  }
+
+  /// The terminal's size, from the kernel (`TIOCGWINSZ`); 80×24 when it does not say.
+  var size: ScreenSize {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return ScreenSize(columns: 80, rows: 24) }
+    return ScreenSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  /// Forgets what is on the terminal, so that the next frame is drawn whole.
+  func invalidate() { lastFrame = [] }
+
+  /// Writes the lines of `frame` that differ from the last frame (every line after
+  /// ``invalidate()`` or a change of height), each into a cleared row.
+  func draw(_ frame: [String]) {
+    var output = ""
+    // kitty keeps an image above the text until it is deleted: when a frame that showed one
+    // changes, delete it and draw the new frame whole (with the image again, if it is still on).
+    if frame != lastFrame, lastFrame.contains(where: { $0.contains(Self.kittyImageStart) }) {
+      output += Self.deleteKittyImages
+      lastFrame = []
+    }
+    let whole = frame.count != lastFrame.count
+    if whole { output += "\u{1B}[0m\u{1B}[2J" }
+    for (row, line) in frame.enumerated() where whole || line != lastFrame[row] {
+      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + line
+    }
+    lastFrame = frame
+    if !output.isEmpty { write(output) }
+  }
+
+  private func write(_ text: String) {
+    var text = text
+    _ = text.withUTF8 {
+      FileDescriptorOutput.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO)
+    }
+  }
+}

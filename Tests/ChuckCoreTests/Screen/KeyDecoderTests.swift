@@ -1,0 +1,89 @@
+import Testing
+
+@testable import ChuckCore
+
+@Suite struct KeyDecoderTests {
+  private func keys(_ text: String) -> [ScreenKey] {
+    var decoder = KeyDecoder()
+    return decoder.feed(Array(text.utf8)) + decoder.flush()
+  }
+
+  /// Printable ASCII and UTF-8 characters are characters, the Joke! keys among them.
+  @Test func characters() {
+    #expect(keys("n+q?") == [.character("n"), .character("+"), .character("q"), .character("?")])
+    #expect(keys("é€😀") == [.character("é"), .character("€"), .character("😀")])
+  }
+
+  /// Arrows in both the CSI and the SS3 (application cursor) forms, with modifiers too.
+  @Test func arrowsInEveryForm() {
+    #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+    #expect(keys("\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [.up, .down, .right, .left])
+    #expect(keys("\u{1B}[1;5A\u{1B}[1;2B") == [.up, .down])
+  }
+
+  /// Home and End in every form terminals send: `ESC [ H`, `ESC [ 1 ~`, `ESC O H`, `ESC [ 7 ~`,
+  /// and `ESC [ F`, `ESC [ 4 ~`, `ESC O F`, `ESC [ 8 ~`.
+  @Test func homeAndEndInEveryForm() {
+    #expect(keys("\u{1B}[H\u{1B}[1~\u{1B}OH\u{1B}[7~") == [.home, .home, .home, .home])
+    #expect(keys("\u{1B}[F\u{1B}[4~\u{1B}OF\u{1B}[8~") == [.end, .end, .end, .end])
+  }
+
+  /// Page Up and Page Down.
+  @Test func paging() {
+    #expect(keys("\u{1B}[5~\u{1B}[6~") == [.pageUp, .pageDown])
+  }
+
+  /// Enter as CR or LF, Backspace as DEL or Ctrl-H, Ctrl-C, Ctrl-Z and Ctrl-L as bytes.
+  @Test func controlKeys() {
+    #expect(keys("\r\n") == [.enter, .enter])
+    #expect(keys("\u{7F}\u{08}") == [.backspace, .backspace])
+    #expect(keys("\u{03}\u{1A}\u{0C}") == [.interrupt, .suspend, .redraw])
+    #expect(keys("\u{01}\u{02}") == [], "other control bytes are no key")
+  }
+
+  /// A lone ESC is held until the wait for more bytes ends, then it is Esc.
+  @Test func loneEscapeWaitsForTheTimeout() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.isHoldingEscape)
+    #expect(decoder.flush() == [.escape])
+    #expect(!decoder.isHoldingEscape)
+    #expect(decoder.flush() == [])
+  }
+
+  /// A sequence split across reads is completed by the next read, not taken for Esc.
+  @Test func splitSequence() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B, UInt8(ascii: "[")]) == [])
+    #expect(decoder.isHoldingEscape)
+    #expect(decoder.feed([UInt8(ascii: "A")]) == [.up])
+    #expect(!decoder.isHoldingEscape)
+  }
+
+  /// A UTF-8 character split across reads waits for its last byte, and holds no ESC.
+  @Test func splitCharacter() {
+    var decoder = KeyDecoder()
+    let bytes = Array("€".utf8)
+    #expect(decoder.feed(bytes.prefix(2)) == [])
+    #expect(!decoder.isHoldingEscape)
+    #expect(decoder.feed(bytes.suffix(1)) == [.character("€")])
+  }
+
+  /// ESC followed by a key (Esc pressed twice, Alt+key) is Esc and then that key; an unknown
+  /// sequence is dropped whole; invalid UTF-8 and C1 controls are no key.
+  @Test func oddInput() {
+    #expect(keys("\u{1B}\u{1B}") == [.escape, .escape])
+    #expect(keys("\u{1B}x") == [.escape, .character("x")])
+    #expect(keys("\u{1B}[99~n") == [.character("n")])
+    #expect(keys("\u{1B}[200~") == [])
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0xFF, 0xC3, 0x28, 0xC2, 0x9B]) == [.character("(")])
+  }
+
+  /// An ESC and `[` on their own, after the wait, are Esc and `[`.
+  @Test func unfinishedSequenceAfterTheWait() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[".utf8)) == [])
+    #expect(decoder.flush() == [.escape, .character("[")])
+  }
+}

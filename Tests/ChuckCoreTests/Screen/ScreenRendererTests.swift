@@ -1,0 +1,222 @@
+import Testing
+
+@testable import ChuckCore
+
+@Suite struct ScreenRendererTests {
+  private let plain = ScreenRenderer(style: TextStyle(isEnabled: false))
+  private let colour = ScreenRenderer(style: TextStyle(isEnabled: true))
+  private let size = ScreenSize(columns: 80, rows: 8)
+
+  private static let title =
+    "Chuck Norris Jokes" + String(repeating: " ", count: 53) + "Joke! (n)"
+  private static let keys = "n Joke!  Enter open  d remove  ? keys  q quit"
+
+  /// Row `index` of `screenRows` as the list shows it, without the marker.
+  private func row(_ index: Int) -> String {
+    "Joke number \(index) is about Chuck N...  2020-01-0\(index + 1)  \(screenID(index))"
+  }
+
+  private func selected(_ text: String, width: Int = 80) -> String {
+    "\u{1B}[7m" + text + String(repeating: " ", count: width - text.count) + "\u{1B}[0m"
+  }
+
+  /// The list: title bar, one line per joke (preview, date, id), the selection marked by `>` and
+  /// reverse video, empty rows, the status line with the keys.
+  @Test func goldenList() {
+    var state = ScreenState(rows: screenRows(3), size: size)
+    _ = state.press(.down)
+    #expect(
+      plain.render(state, size: size) == [
+        Self.title,
+        "  " + row(0),
+        selected("> " + row(1)),
+        "  " + row(2),
+        "", "", "",
+        Self.keys,
+      ])
+  }
+
+  /// The same with colour: a bold title and dim keys; the selection is reverse video either way.
+  @Test func goldenListInColour() {
+    let state = ScreenState(rows: screenRows(1), size: size)
+    let lines = colour.render(state, size: size)
+    #expect(lines[0] == "\u{1B}[1mChuck Norris Jokes\u{1B}[0m" + Self.title.dropFirst(18))
+    #expect(lines[1] == selected("> " + row(0)))
+    #expect(lines[7] == "\u{1B}[2m" + Self.keys + "\u{1B}[0m")
+  }
+
+  /// An empty list says which key fetches the first joke.
+  @Test func goldenEmptyList() {
+    let state = ScreenState(size: size)
+    #expect(
+      plain.render(state, size: size) == [
+        Self.title,
+        "  Your list is empty. Press n to fetch your first joke.",
+        "", "", "", "", "",
+        Self.keys,
+      ])
+  }
+
+  /// A long list shows the rows around the selection: after End, the last six.
+  @Test func goldenScrolled() {
+    var state = ScreenState(rows: screenRows(9), size: size)
+    _ = state.press(.end)
+    #expect(
+      plain.render(state, size: size) == [
+        Self.title,
+        "  " + row(3), "  " + row(4), "  " + row(5), "  " + row(6), "  " + row(7),
+        selected("> " + row(8)),
+        Self.keys,
+      ])
+  }
+
+  /// The spinner turns in the title bar while a fetch runs; the status line says Esc cancels.
+  @Test func goldenFetching() {
+    var state = ScreenState(size: size)
+    _ = state.press(.character("n"))
+    _ = state.handle([.tick, .tick])
+    let lines = plain.render(state, size: size)
+    #expect(lines[0] == "Chuck Norris Jokes" + String(repeating: " ", count: 51) + "⠹ Joke! (n)")
+    #expect(lines[7] == "Fetching a joke…  Esc cancel  q quit")
+  }
+
+  /// An error in the status line is red with colour and plain without; a message is plain.
+  @Test func goldenStatusErrors() {
+    var state = ScreenState(rows: screenRows(1), size: size)
+    _ = state.press(.character("n"))
+    _ = state.handle(.fetchFailed(.duplicate(id: screenID(0), preview: "Joke n..."), fetch: 1))
+    let line =
+      "error: already in your list: \(screenID(0)) \u{201C}Joke n...\u{201D}; nothing saved"
+    #expect(plain.render(state, size: size)[7] == line)
+    #expect(colour.render(state, size: size)[7] == "\u{1B}[31m" + line + "\u{1B}[0m")
+    _ = state.press(.character("n"))
+    _ = state.handle(.jokeSaved(id: screenID(0), count: 1, rows: screenRows(1), fetch: 2))
+    #expect(
+      colour.render(state, size: size)[7]
+        == "Saved \(screenID(0)); your list holds 1 joke.")
+  }
+
+  /// The detail: `chuck show`'s lines (id, icon, created_at, updated_at, link, categories,
+  /// value) under the title bar; `loading…` until the icon comes.
+  @Test func goldenDetail() throws {
+    let wide = ScreenSize(columns: 80, rows: 12)
+    var state = ScreenState(rows: screenRows(1), size: wide)
+    _ = state.press(.enter)
+    #expect(
+      plain.render(state, size: wide)[1...2] == ["  \(screenID(0))", ""],
+      "the id while the joke is read")
+    let joke = try makeJoke(
+      id: screenID(0), value: "Joke number 0", categories: ["dev", "movie"],
+      createdAt: "2020-01-05 13:42:19.104863", updatedAt: "2021-02-03 04:05:06.7")
+    _ = state.handle(.jokeLoaded(joke))
+    let loading = plain.render(state, size: wide)
+    #expect(
+      loading == [
+        Self.title,
+        "  \(screenID(0))",
+        "  icon        loading…",
+        "  created_at  2020-01-05 13:42:19 UTC",
+        "  updated_at  2021-02-03 04:05:06 UTC",
+        "  link        https://api.chucknorris.io/jokes/\(screenID(0))",
+        "  categories  dev, movie",
+        "  value       Joke number 0",
+        "", "", "",
+        "Esc back  Up/Down scroll  n Joke!  ? keys",
+      ])
+    _ = state.handle(.iconLoaded(id: screenID(0), icon: .unavailable("not downloaded: timeout")))
+    #expect(plain.render(state, size: wide)[2] == "  icon        not downloaded: timeout")
+    let show = JokeDetailView(width: 80, style: TextStyle(isEnabled: true))
+      .render(joke, icon: .unavailable("not downloaded: timeout"))
+    #expect(
+      colour.render(state, size: wide)[1...7].joined(separator: "\n") + "\n" == show,
+      "the same text as chuck show")
+  }
+
+  /// An inline image gets rows of its own under its line.
+  @Test func inlineImageRows() throws {
+    var state = ScreenState(rows: screenRows(1), size: ScreenSize(columns: 80, rows: 16))
+    _ = state.press(.enter)
+    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(0))))
+    _ = state.handle(.iconLoaded(id: screenID(0), icon: .inline("\u{1B}_Ga=T;AAAA\u{1B}\\")))
+    let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 16))
+    #expect(lines[2] == "  \u{1B}_Ga=T;AAAA\u{1B}\\")
+    #expect(lines[3...5] == ["", "", ""])
+    #expect(lines[6].hasPrefix("  created_at"))
+  }
+
+  /// Below 20×8 the screen says the terminal is too small, within its width.
+  @Test func goldenTooSmall() {
+    let state = ScreenState(rows: screenRows(3), size: size)
+    #expect(
+      plain.render(state, size: ScreenSize(columns: 19, rows: 8)) == [
+        "Terminal too small", "19x8, needs 20x8", "", "", "", "", "", "",
+      ])
+    #expect(
+      plain.render(state, size: ScreenSize(columns: 10, rows: 2)) == ["Terminal t", "10x2, need"])
+    #expect(plain.render(state, size: ScreenSize(columns: 0, rows: 0)) == [])
+  }
+
+  /// At the smallest size, and with wide characters, no line runs past the right edge.
+  @Test func neverPastTheRightEdge() throws {
+    let tiny = ScreenSize.minimum
+    var rows = screenRows(3)
+    rows[1].entry.value = "チャック・ノリスは😀😀😀 ＷＩＤＥ"
+    var state = ScreenState(rows: rows, size: tiny)
+    _ = state.press(.down)
+    let lines = plain.render(state, size: tiny)
+    #expect(lines.count == 8)
+    for line in lines {
+      let visible = line.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
+      #expect(TextWrapper.width(of: visible) <= 20)
+    }
+    #expect(lines[0] == "Chuck Norr Joke! (n)")
+    #expect(lines[2] == "\u{1B}[7m> チャック・ノリスは\u{1B}[0m")
+    #expect(lines[3] == "  Joke number 2 is a")
+    _ = state.press(.enter)
+    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(1), value: rows[1].entry.value)))
+    for line in plain.render(state, size: tiny) { #expect(TextWrapper.width(of: line) <= 20) }
+  }
+
+  /// A mark (a favourite's star) gets a column of its own before every preview.
+  @Test func marks() {
+    var rows = screenRows(2)
+    rows[0].mark = "★"
+    let state = ScreenState(rows: rows, size: size)
+    let lines = plain.render(state, size: size)
+    #expect(lines[1] == selected("> ★ " + row(0)))
+    #expect(lines[2] == "    " + row(1))
+  }
+
+  /// `?` lists the keys.
+  @Test func goldenHelp() {
+    var state = ScreenState(size: ScreenSize(columns: 80, rows: 14))
+    _ = state.press(.character("?"))
+    let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 14))
+    #expect(lines[1] == "  Keys")
+    #expect(lines[3] == "  n, +                Joke!: fetch a random joke and save it")
+    #expect(lines[10] == "  q, Ctrl-C           quit")
+    #expect(lines[12] == "  ?                   this list of keys")
+    #expect(lines[13] == "Press any key to go back.")
+  }
+
+  /// A hostile joke (escape sequences, OSC title, bidi controls) is made safe as everywhere: the
+  /// only escape sequences on the screen are the renderer's own.
+  @Test func hostileTextIsMadeSafe() throws {
+    let hostile = "\u{1B}[2J\u{1B}]0;owned\u{07}Boom\u{202E}\r\u{9B}31m!"
+    var rows = screenRows(1)
+    rows[0].entry.value = hostile
+    var state = ScreenState(rows: rows, size: size)
+    let listed = plain.render(state, size: size)[1]
+    // As `chuck list` previews it: each sequence one placeholder, the carriage return a space.
+    let preview = "\u{FFFD}\u{FFFD}Boom\u{FFFD} \u{FFFD}!"
+    #expect(preview == JokePreview.make(hostile))
+    let padding = String(repeating: " ", count: 33 - 10)
+    #expect(listed == selected("> " + preview + padding + "  2020-01-01  \(screenID(0))"))
+    _ = state.press(.enter)
+    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(0), value: hostile)))
+    for line in plain.render(state, size: size) {
+      #expect(
+        !line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\u{202E}"))
+    }
+  }
+}
