@@ -61,9 +61,7 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
       terminal.out(JokeJSON.array(saved))
       return
     }
-    let rows = saved.map {
-      JokeListView.Row(id: $0.id, created: $0.savedAt, value: $0.text, dateLabel: "saved ")
-    }
+    let rows = saved.map(\.listRow)
     JokeListView(
       width: terminal.width, style: terminal.stdoutStyle, title: Shape.source.title,
       emptyMessage: "Your list is empty. Fetch your first joke with: chuck random --source "

@@ -28,7 +28,7 @@ import Testing
     #expect(await screen.waitFor { $0.contains("Saved \(Self.first.id);") })
     #expect(
       screen.lines[1]
-        == "> Chuck Norris counted to infini...  2020-01-05  \(Self.first.id)")
+        == "> ☆ Chuck Norris counted to infini...  2020-01-05  \(Self.first.id)")
     #expect(try sandbox.savedIDs() == [Self.first.id])
     try screen.send("n")
     let duplicate =
@@ -45,7 +45,7 @@ import Testing
     let detail = screen.lines[1...show.stdout.lines.count].joined(separator: "\n") + "\n"
     #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
     try screen.send("Escape")
-    #expect(await screen.waitFor { $0.contains("> Chuck Norris counted to infini...") })
+    #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris counted to infini...") })
     try screen.send("q")
   }
 
@@ -58,13 +58,13 @@ import Testing
     defer { screen.stop() }
     #expect(await screen.waitFor { $0.contains(Self.second.id) })
     try screen.send("Down")
-    #expect(await screen.waitFor { $0.contains("> Chuck Norris can divide by zer...") })
+    #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris can divide by zer...") })
     let removal = try await sandbox.chuck(["remove", Self.first.id])
     #expect(removal.status == 0)
     let removed = Date()
     #expect(await screen.waitFor(seconds: 10) { !$0.contains(Self.first.id) })
     #expect(Date().timeIntervalSince(removed) < 4)
-    #expect(screen.lines[1].hasPrefix("> Chuck Norris can divide by zer..."))
+    #expect(screen.lines[1].hasPrefix("> ☆ Chuck Norris can divide by zer..."))
   }
 
   /// Resizing the terminal lays the screen out again at once; below 20×8 it says so.

@@ -1,6 +1,11 @@
 import FoundationEssentials
 
 extension ServiceJoke {
+  /// The joke as `chuck list` shows it: its setup or text, and `saved DATE`.
+  public var listRow: JokeListView.Row {
+    JokeListView.Row(id: id, created: savedAt, value: text, dateLabel: "saved ")
+  }
+
   /// The rows `chuck show` prints for the joke, after its id: `saved_at` (UTC), the text (or
   /// setup and punchline), then every other field the service sent, by name.
   public var detailFields: [(label: String, value: String)] {

@@ -11,6 +11,9 @@ public enum ScreenEffect: Equatable, Sendable {
   case loadJoke(id: String)
   /// Find or download the joke's icon; answer with ``ScreenEvent/iconLoaded(id:icon:)``.
   case loadIcon(ChuckJoke)
+  /// Make the saved joke with this id a favourite under this name; answer with
+  /// ``ScreenEvent/favoriteAdded(name:rows:)`` or ``ScreenEvent/actionFailed(_:)``.
+  case addFavorite(id: String, name: String)
   /// Remove the saved joke with this id; answer with ``ScreenEvent/removed(_:rows:)``.
   case removeJoke(id: String)
   /// Give the terminal back and stop the process (Ctrl-Z); draw everything again when continued.

@@ -22,6 +22,10 @@ public enum ScreenEvent: Equatable, Sendable {
   case fetchFailed(ChuckError, fetch: Int)
   /// The joke of the detail view was read from the list.
   case jokeLoaded(ChuckJoke)
+  /// Another source's joke of the detail view was read from its list: its fields.
+  case fieldsLoaded(id: String, fields: [ScreenState.Field])
+  /// A favourite was made; the list with its new mark.
+  case favoriteAdded(name: String, rows: [ScreenRow])
   /// A joke's icon is ready to show, or could not be had.
   case iconLoaded(id: String, icon: JokeDetailView.Icon)
   /// A joke was removed.

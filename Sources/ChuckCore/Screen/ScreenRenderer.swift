@@ -18,6 +18,7 @@ public struct ScreenRenderer: Sendable {
     ("Home/g, End/G", "first, last joke"),
     ("Enter", "show the joke"),
     ("d, then y", "remove the joke"),
+    ("f, a name, Enter", "make the joke a favourite (\u{2605})"),
     ("Esc", "cancel a running fetch"),
     ("q, Ctrl-C", "quit"),
     ("Esc, Bksp, Left, q", "in a joke: back to the list"),
@@ -29,13 +30,17 @@ public struct ScreenRenderer: Sendable {
   private static let imageRows = 4
 
   private let style: TextStyle
+  private let title: String
   private let selected = TextStyle(isEnabled: true)
   private let dates = SwedishDateFormatter()
 
   /// Makes a renderer.
-  /// - Parameter style: colours on or off (reverse video for the selection is always on).
-  public init(style: TextStyle) {
+  /// - Parameters:
+  ///   - style: colours on or off (reverse video for the selection is always on).
+  ///   - title: the title bar's text (the source's list title).
+  public init(style: TextStyle, title: String = JokeListView.title) {
     self.style = style
+    self.title = TerminalSafeText.render(title, keepNewlines: false)
   }
 
   /// The screen's lines.
@@ -93,7 +98,7 @@ public struct ScreenRenderer: Sendable {
     let action =
       (state.isFetching ? SpinnerFrames.frame(state.spinnerStep) + " " : "") + Self.jokeAction
     let actionWidth = TextWrapper.width(of: action)
-    let title = ScreenText.fit(JokeListView.title, width: max(0, width - actionWidth - 1))
+    let title = ScreenText.fit(self.title, width: max(0, width - actionWidth - 1))
     let gap = max(1, width - TextWrapper.width(of: title) - actionWidth)
     return ScreenText.fit(
       style.bold(title) + String(repeating: " ", count: gap) + action, width: width)
@@ -134,7 +139,8 @@ public struct ScreenRenderer: Sendable {
   static func detailLines(_ detail: ScreenState.Detail, width: Int, style: TextStyle) -> [String] {
     let view = JokeDetailView(width: width, style: style)
     guard let joke = detail.joke else {
-      return view.render(title: detail.id, fields: []).split(separator: "\n").map(String.init)
+      let fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
+      return view.render(title: detail.id, fields: fields).split(separator: "\n").map(String.init)
     }
     var lines: [String] = []
     for line in view.render(joke, icon: detail.icon).split(
@@ -157,14 +163,25 @@ public struct ScreenRenderer: Sendable {
     switch state.status {
     case .message(let message): text = message
     case .error(let message): return style.red(ScreenText.fit(message, width: width))
-    case .prompt(let prompt): return style.bold(ScreenText.fit(prompt.question, width: width))
+    case .prompt(let prompt):
+      if let problem = prompt.problem { return style.red(ScreenText.fit(problem, width: width)) }
+      guard prompt.takesText else {
+        return style.bold(ScreenText.fit(prompt.question, width: width))
+      }
+      // The end of what is typed stays in view, followed by a block for the cursor.
+      let typed = TerminalSafeText.render(prompt.input, keepNewlines: false) + "\u{2588}"
+      let room = max(0, width - TextWrapper.width(of: prompt.question))
+      return style.bold(
+        ScreenText.fit(prompt.question + ScreenText.tail(typed, width: room), width: width))
     case .keys:
       switch state.mode {
       case .list:
         text =
           state.isFetching
           ? "Fetching a joke…  Esc cancel  q quit"
-          : "n Joke!  Enter open  d remove  ? keys  q quit"
+          : state.rows.contains { $0.mark != nil }
+            ? "n Joke!  Enter open  f favourite  d remove  ? keys  q quit"
+            : "n Joke!  Enter open  d remove  ? keys  q quit"
       case .detail: text = "Esc back  Up/Down scroll  n Joke!  ? keys"
       }
       return style.dim(ScreenText.fit(text, width: width))

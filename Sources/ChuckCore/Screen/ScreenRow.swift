@@ -17,4 +17,9 @@ public struct ScreenRow: Equatable, Sendable {
 
   /// The joke's id.
   public var id: String { entry.id }
+
+  /// The mark of a favourite.
+  public static let favorite: Character = "★"
+  /// The mark of a joke that is not a favourite (yet: `f` makes it one).
+  public static let notFavorite: Character = "☆"
 }

@@ -35,8 +35,17 @@ extension ScreenState {
       isFetching = false
       status = .error(ReportText.error(error))
       return []
+    case .fieldsLoaded(let id, let fields):
+      guard case .detail(var detail) = mode, detail.id == id, !detail.isLoaded else { return [] }
+      detail.fields = fields
+      mode = .detail(detail)
+      return []
+    case .favoriteAdded(let name, let rows):
+      replaceRows(rows, selecting: nil)
+      status = .message("Added favourite \(TerminalSafeText.render(name, keepNewlines: false)).")
+      return []
     case .jokeLoaded(let joke):
-      guard case .detail(var detail) = mode, detail.id == joke.id, detail.joke == nil else {
+      guard case .detail(var detail) = mode, detail.id == joke.id, !detail.isLoaded else {
         return []
       }
       detail.joke = joke
@@ -52,7 +61,7 @@ extension ScreenState {
       status = .message(ReportText.removed(joke))
       return []
     case .actionFailed(let error):
-      if case .detail(let detail) = mode, detail.joke == nil { mode = .list }
+      if case .detail(let detail) = mode, !detail.isLoaded { mode = .list }
       status = .error(ReportText.error(error))
       return []
     }
@@ -71,7 +80,8 @@ extension ScreenState {
       showsHelp = false
       return []
     }
-    if case .prompt(let prompt) = status {
+    if case .prompt(var prompt) = status {
+      if prompt.takesText { return type(key, into: &prompt) }
       status = .keys
       return answer(prompt, with: key)
     }
@@ -87,8 +97,40 @@ extension ScreenState {
     }
   }
 
+  /// A key typed into a name prompt: text is added, Backspace takes the last character back,
+  /// Enter answers (a bad name says why and asks again), Esc gives up.
+  private mutating func type(_ key: ScreenKey, into prompt: inout Prompt) -> [ScreenEffect] {
+    prompt.problem = nil
+    switch key {
+    case .character(let character):
+      prompt.input.append(character)
+    case .backspace:
+      if !prompt.input.isEmpty { prompt.input.removeLast() }
+    case .escape:
+      status = .message("No favourite added.")
+      return []
+    case .enter:
+      if let problem = Favorite.nameProblem(prompt.input) {
+        prompt.problem = "error: " + TerminalSafeText.render(problem, keepNewlines: false)
+        status = .prompt(prompt)
+        return []
+      }
+      status = .keys
+      if case .favoriteName(let id) = prompt.purpose {
+        return [.addFavorite(id: id, name: prompt.input)]
+      }
+      return []
+    default:
+      break
+    }
+    status = .prompt(prompt)
+    return []
+  }
+
   private mutating func answer(_ prompt: Prompt, with key: ScreenKey) -> [ScreenEffect] {
     switch prompt.purpose {
+    case .favoriteName:
+      return []
     case .removal(let id):
       guard key == .character("y") || key == .character("Y") else {
         status = .message("Nothing removed.")
@@ -126,6 +168,16 @@ extension ScreenState {
         Prompt(
           purpose: .removal(id: row.id),
           question: "Remove \(row.id) \u{201C}\(preview)\u{201D}? y/n"))
+    case .character("f"):
+      guard let row = selectedRow, row.mark != nil else { return [] }
+      guard row.mark != ScreenRow.favorite else {
+        status = .message("\(row.id) is already a favourite (see chuck favorite list).")
+        return []
+      }
+      status = .prompt(
+        Prompt(
+          purpose: .favoriteName(id: row.id),
+          question: "Name this favourite: "))
     case .character("q"):
       return [.quit(status: 0)]
     case .escape:

@@ -16,8 +16,12 @@ public struct ScreenState: Equatable, Sendable {
   public struct Detail: Equatable, Sendable {
     /// The joke's id.
     public var id: String
-    /// The joke, once read from the list.
+    /// The joke, once read from the list (a Chuck Norris joke: its fields and its icon).
     public var joke: ChuckJoke?
+    /// The fields of another source's joke, once read from its list, as `chuck show` lists them.
+    public var fields: [Field]?
+    /// Whether the joke has been read.
+    public var isLoaded: Bool { joke != nil || fields != nil }
     /// Its icon: `loading…` until it is ready.
     public var icon: JokeDetailView.Icon
     /// The first line shown, when the fields are taller than the screen.
@@ -34,6 +38,23 @@ public struct ScreenState: Equatable, Sendable {
 
     /// What the icon line says while the icon loads.
     public static let loading = "loading…"
+  }
+
+  /// One row of another source's joke in the detail: a label and its value.
+  public struct Field: Equatable, Sendable {
+    /// The field's name.
+    public var label: String
+    /// Its value as text.
+    public var value: String
+
+    /// Makes a row.
+    /// - Parameters:
+    ///   - label: the field's name.
+    ///   - value: its value as text.
+    public init(label: String, value: String) {
+      self.label = label
+      self.value = value
+    }
   }
 
   /// What the status line at the bottom shows.
@@ -54,12 +75,25 @@ public struct ScreenState: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
       /// `y` removes the joke with this id; any other key keeps it.
       case removal(id: String)
+      /// The name typed is the name of a new favourite for the joke with this id: Enter makes
+      /// it, Esc gives up.
+      case favoriteName(id: String)
     }
 
     /// What answering it does.
     public var purpose: Purpose
     /// The question, safe for the terminal.
     public var question: String
+    /// What has been typed (a name prompt's answer so far).
+    public var input: String = ""
+    /// Why the name entered cannot be used, shown (red) instead of the prompt until the next key;
+    /// what was typed stays, to be mended.
+    public var problem: String?
+
+    /// Whether the prompt takes typed text (else one key answers it).
+    public var takesText: Bool {
+      if case .favoriteName = purpose { true } else { false }
+    }
   }
 
   /// The saved jokes, in the order shown.

@@ -31,6 +31,23 @@ public enum ScreenText {
     return output
   }
 
+  /// The end of a plain line that fits in `width` columns (what is being typed stays in view).
+  /// - Parameters:
+  ///   - text: one line of plain text, safe for a terminal.
+  ///   - width: the most columns it may take.
+  /// - Returns: its last whole characters that fit.
+  public static func tail(_ text: String, width: Int) -> String {
+    var kept: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let characterWidth = TextWrapper.width(of: character)
+      guard used + characterWidth <= width else { break }
+      kept.append(character)
+      used += characterWidth
+    }
+    return String(kept.reversed())
+  }
+
   /// A plain line cut to `width` columns, then padded with spaces to exactly `width`.
   /// - Parameters:
   ///   - text: one line of plain text, safe for a terminal.

@@ -11,10 +11,12 @@ struct UI: AsyncParsableCommand {
     abstract: "Open the interactive screen (what chuck alone does on a terminal).",
     discussion: """
       The list of saved jokes, a Joke! key (n) that fetches and saves a random joke, and each \
-      joke's detail. Press ? on the screen for its keys. Needs a terminal on stdin and stdout.
+      joke's detail; ★ marks a favourite, f makes one. Press ? on the screen for its keys. \
+      --source shows another source's list. Needs a terminal on stdin and stdout.
       """
   )
 
+  @OptionGroup var source: SourceOption
   @OptionGroup var options: GlobalOptions
 
   func validate() throws {
@@ -29,7 +31,7 @@ struct UI: AsyncParsableCommand {
         throw .invalidArgument(
           "chuck ui needs a terminal: stdin and stdout must both be terminals")
       }
-      try await ScreenSession.run(context)
+      try await ScreenSession.run(context, source: source.resolve(context))
     }
   }
 }

@@ -16,6 +16,7 @@ final class ScreenSession {
   static let tickMilliseconds = 80
 
   private let context: Context
+  private let list: any ScreenList
   private let terminal = ScreenTerminal()
   private let wakeUp: ScreenWakeUp
   private let renderer: ScreenRenderer
@@ -23,29 +24,42 @@ final class ScreenSession {
   private var decoder = KeyDecoder()
   private var fetchTask: Task<Void, Never>?
   private var iconTask: Task<Void, Never>?
-  private var listSignature: FileSignature?
+  private var listSignature: [FileSignature?]
   private var exitStatus: Int32?
   private var nextFileCheck = 0
   private var nextTick = 0
 
-  private init(context: Context) throws(ChuckError) {
+  private init(context: Context, source: JokeSource) throws(ChuckError) {
     self.context = context
+    list = context.screenList(source)
     wakeUp = try ScreenWakeUp()
-    renderer = ScreenRenderer(style: context.terminal.stdoutStyle)
-    listSignature = FileSignature(path: context.collection.store.fileURL.path)
+    renderer = ScreenRenderer(style: context.terminal.stdoutStyle, title: source.title)
+    listSignature = Self.signature(context, source)
     state = ScreenState(
-      rows: try context.collection.screenRows(), size: ScreenSize(columns: 80, rows: 24))
+      rows: try list.rows(context.components), size: ScreenSize(columns: 80, rows: 24))
+  }
+
+  /// The list file's and the favourites' signatures: a change to either is shown.
+  private static func signature(_ context: Context, _ source: JokeSource) -> [FileSignature?] {
+    let configuration = context.components.configuration
+    return [
+      FileSignature(path: configuration.listFile(of: source).path),
+      FileSignature(
+        path: configuration.dataDirectory.appendingPathComponent(
+          ChuckComponents.favoritesFileName
+        ).path),
+    ]
   }
 
   /// Opens the screen on the main thread (which has nothing else to do while it runs) and
   /// returns when it is closed with `q`; every other way out ends the process with its status,
   /// after giving the terminal back.
   /// - Throws: a storage error of the first read of the list, before the screen opens.
-  static func run(_ context: Context) async throws(ChuckError) {
+  static func run(_ context: Context, source: JokeSource) async throws(ChuckError) {
     let result = await withCheckedContinuation { continuation in
       DispatchQueue.main.async {
         do throws(ChuckError) {
-          let session = try ScreenSession(context: context)
+          let session = try ScreenSession(context: context, source: source)
           continuation.resume(returning: Result<Int32, ChuckError>.success(session.loop()))
         } catch {
           continuation.resume(returning: .failure(error))
@@ -171,6 +185,8 @@ final class ScreenSession {
       }
     case .removeJoke(let id):
       remove(id)
+    case .addFavorite(let id, let name):
+      addFavorite(id, name: name)
     case .suspend:
       suspend()
     case .redraw:
@@ -184,18 +200,36 @@ final class ScreenSession {
   /// the self-pipe.
   private func startFetch(_ number: Int) {
     let components = context.components
+    let list = list
     let wakeUp = wakeUp
     fetchTask = Task {
-      wakeUp.post(await components.fetchAndSave(fetch: number))
+      let event: ScreenEvent
+      do throws(ChuckError) {
+        let (id, count) = try await list.fetchAndSave()
+        event = .jokeSaved(
+          id: id, count: count, rows: try list.rows(components), fetch: number)
+      } catch {
+        event = .fetchFailed(error, fetch: number)
+      }
+      wakeUp.post(event)
     }
   }
 
   private func loadJoke(_ id: String) {
     do throws(ChuckError) {
-      guard case .saved(let joke) = try context.collection.find(id) else {
-        throw .noSavedMatch(id)
-      }
-      send(.jokeLoaded(joke))
+      send(try list.detail(id))
+    } catch {
+      send(.actionFailed(error))
+    }
+  }
+
+  /// `f`: `chuck favorite add` of the selected joke.
+  private func addFavorite(_ id: String, name: String) {
+    let components = context.components
+    do throws(ChuckError) {
+      _ = try components.favorites.add(
+        name: name, idOrPrefix: id, in: components.savedList(of: list.source), at: .now)
+      send(.favoriteAdded(name: name, rows: try list.rows(components)))
     } catch {
       send(.actionFailed(error))
     }
@@ -203,8 +237,8 @@ final class ScreenSession {
 
   private func remove(_ id: String) {
     do throws(ChuckError) {
-      let removal = try context.collection.remove([id])
-      let rows = try context.collection.screenRows()
+      let removal = try context.components.removeJokes([id], from: list.source)
+      let rows = try list.rows(context.components)
       guard let removed = removal.removed.first else {
         send(.listLoaded(rows))
         throw .noSavedMatch(id)
@@ -217,11 +251,11 @@ final class ScreenSession {
 
   /// Reloads the list when the file's inode, size or modification time changed.
   private func checkListFile() {
-    let signature = FileSignature(path: context.collection.store.fileURL.path)
+    let signature = Self.signature(context, list.source)
     guard signature != listSignature else { return }
     listSignature = signature
     do throws(ChuckError) {
-      send(.listLoaded(try context.collection.screenRows()))
+      send(.listLoaded(try list.rows(context.components)))
     } catch {
       send(.listFailed(error))
     }
@@ -269,26 +303,5 @@ private struct FileSignature: Equatable {
     size = Int64(info.st_size)
     seconds = info.st_mtim.tv_sec
     nanoseconds = info.st_mtim.tv_nsec
-  }
-}
-
-extension ChuckComponents {
-  /// Joke!: `chuck random`'s fetch and save, then the list as saved.
-  fileprivate func fetchAndSave(fetch number: Int) async -> ScreenEvent {
-    do throws(ChuckError) {
-      let joke = try await randomJokes.fetch(category: nil, excluding: [])
-      if Task.isCancelled { return .fetchFailed(.cancelled, fetch: number) }
-      let count = try collection.add(joke)
-      return .jokeSaved(id: joke.id, count: count, rows: try collection.screenRows(), fetch: number)
-    } catch {
-      return .fetchFailed(error, fetch: number)
-    }
-  }
-}
-
-extension JokeCollection {
-  /// The screen's rows: the saved jokes as `chuck list` shows them, oldest first.
-  fileprivate func screenRows() throws(ChuckError) -> [ScreenRow] {
-    JokeListView.Row.oldestFirst(try saved()).map { ScreenRow($0) }
   }
 }

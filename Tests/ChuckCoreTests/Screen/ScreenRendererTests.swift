@@ -189,14 +189,15 @@ import Testing
 
   /// `?` lists the keys.
   @Test func goldenHelp() {
-    var state = ScreenState(size: ScreenSize(columns: 80, rows: 14))
+    var state = ScreenState(size: ScreenSize(columns: 80, rows: 15))
     _ = state.press(.character("?"))
-    let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 14))
+    let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 15))
     #expect(lines[1] == "  Keys")
     #expect(lines[3] == "  n, +                Joke!: fetch a random joke and save it")
-    #expect(lines[10] == "  q, Ctrl-C           quit")
-    #expect(lines[12] == "  ?                   this list of keys")
-    #expect(lines[13] == "Press any key to go back.")
+    #expect(lines[9] == "  f, a name, Enter    make the joke a favourite (\u{2605})")
+    #expect(lines[11] == "  q, Ctrl-C           quit")
+    #expect(lines[13] == "  ?                   this list of keys")
+    #expect(lines[14] == "Press any key to go back.")
   }
 
   /// A hostile joke (escape sequences, OSC title, bidi controls) is made safe as everywhere: the

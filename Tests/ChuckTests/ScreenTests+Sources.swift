@@ -1,0 +1,64 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+extension ScreenTests {
+  /// ☆ marks a joke that is no favourite; `f` asks for a name in the status line (typed,
+  /// Backspace, Enter), makes the favourite as `chuck favorite add` does and shows ★; a bad name
+  /// says why and keeps asking; `f` on a ★ says it is one already; removing the joke with `d`,
+  /// `y` removes its favourite too.
+  @Test func favoriteWithF() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let joke = MadeUpJoke(3, "Chuck Norris makes onions cry.", createdAt: "2022-01-01 00:00:00")
+    try sandbox.writeList([joke.served(by: api)])
+    let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK", columns: 100)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris makes onions cry.") })
+    #expect(screen.lines.last?.contains("f favourite") == true)
+    try screen.send("f")
+    #expect(await screen.waitFor { $0.contains("Name this favourite") })
+    try screen.send("-l", "Onionz")
+    try screen.send("BSpace")
+    try screen.send("-l", " ")
+    try screen.send("Enter")
+    #expect(await screen.waitFor { $0.contains("starts or ends with a space") })
+    try screen.send("BSpace")
+    try screen.send("-l", "s")
+    #expect(await screen.waitFor { $0.contains("Onions\u{2588}") })
+    try screen.send("Enter")
+    #expect(await screen.waitFor { $0.contains("Added favourite Onions.") })
+    #expect(screen.lines[1].hasPrefix("> ★ Chuck Norris makes onions cry."))
+    let list = try await sandbox.chuck(["favorite", "list", "--json"])
+    let names = try JSON.parse(list.stdout).elements.map { $0["name"]?.string }
+    #expect(names == ["Onions"])
+    try screen.send("f")
+    #expect(await screen.waitFor { $0.contains("is already a favourite") })
+    try screen.send("d")
+    #expect(await screen.waitFor { $0.contains("y/n") })
+    try screen.send("y")
+    #expect(await screen.waitFor { $0.contains("Press n to fetch your first joke") })
+    #expect(try await sandbox.chuck(["favorite", "list", "--json"]).stdout == "[]\n")
+    try screen.send("q")
+  }
+
+  /// `chuck ui --source official` (and `CHUCK_SOURCE`): the source's title and list, Joke!
+  /// fetching from that service into its file, the detail as `chuck show --source` prints it.
+  @Test func otherSource() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: "$CHUCK ui --source official", columns: 100)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.hasPrefix("Official Jokes") })
+    try screen.send("n")
+    #expect(await screen.waitFor { $0.contains("Saved 1;") })
+    #expect(screen.lines[1].hasPrefix("> ☆ What did the fish say when it ...  saved 20"))
+    try screen.send("Enter")
+    #expect(await screen.waitFor { $0.contains("punchline   Dam.") })
+    let show = try await sandbox.chuck(["show", "1", "--source", "official"], ["COLUMNS": "100"])
+    let detail = screen.lines[1...show.stdout.lines.count].joined(separator: "\n") + "\n"
+    #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.listFile.path))
+    #expect(try api.requests().map(\.path) == ["/official/random_joke"])
+    try screen.send("q")
+  }
+}
