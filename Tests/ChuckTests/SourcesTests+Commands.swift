@@ -107,6 +107,17 @@ extension SourcesTests {
     let chuck = try await sandbox.chuck(
       CompletionTests.request("show", "positional@0", ["chuck", "show", "Ht"]))
     #expect(CompletionTests.completions(chuck) == [])
+    // `favorite remove` completes the favourites' plain names.
+    #expect(
+      try await sandbox.chuck(["favorite", "add", "--source", "dad", "HtcN", "Kids"]).status == 0)
+    #expect(
+      try await sandbox.chuck(["favorite", "add", "--source", "dad", "HtcN", "x"]).status == 1)
+    let names = try await sandbox.chuck(
+      [
+        "---completion", "favorite", "remove", "--", "positional@0", "3", "1", "chuck", "favorite",
+        "remove", "K",
+      ])
+    #expect(CompletionTests.completions(names) == ["Kids"])
     let script = try await sandbox.chuck(["--generate-completion-script", "bash"])
     #expect(script.stdout.contains(#"-W 'chuck'$'\n''dad'$'\n''official'$'\n''switter'"#))
     #expect(try api.requests().count == 1)
