@@ -84,12 +84,14 @@ def cpu_seconds(argv, env, runs):
     return sorted(times)[len(times) // 2]
 
 
-def screen_keypress_seconds(chuck, env, presses):
+def screen_keypress_seconds(chuck, env, presses, rest=5.0):
     """Median time from a key press to the last byte of the screen's redraw: `chuck ui` on a
     pseudo-terminal of 80 x 24 with the list of `env`, the whole path a user waits for (read, decode,
     update, render, write). Keys move by one (only two lines change) and by pages and ends (the whole
     list area changes), in turn. The end of a redraw is the last byte before 30 ms of silence; the
-    silence itself is not counted."""
+    silence itself is not counted. Before the keys, the CPU (user + sys, from /proc) the open screen
+    uses in `rest` seconds without a key: its 2-second file check and nothing else.
+    Returns (redraw seconds, CPU seconds at rest)."""
     import fcntl
     import pty
     import select
@@ -125,6 +127,14 @@ def screen_keypress_seconds(chuck, env, presses):
                 break
         else:
             sys.exit("chuck ui did not draw its screen")
+        def cpu():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+        before, end = cpu(), time.perf_counter() + rest
+        while time.perf_counter() < end:
+            drain(end - time.perf_counter())
+        at_rest = cpu() - before
         keys = [b"j", b"k", b"\x1b[6~", b"\x1b[5~", b"\x1b[F", b"\x1b[H"]
         times = []
         for index in range(presses):
@@ -143,7 +153,7 @@ def screen_keypress_seconds(chuck, env, presses):
             pass
         os.waitpid(pid, 0)
         os.close(fd)
-    return sorted(times)[len(times) // 2]
+    return sorted(times)[len(times) // 2], at_rest
 
 
 MIB = 1024 * 1024
@@ -224,9 +234,12 @@ def main() -> int:
                 rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json, "ms", 0.5 if big else None))
             if size == 10_000:
                 # The screen: a key press redraws within one 60 Hz frame.
-                redraw = screen_keypress_seconds(chuck, env_size, runs * 6)
+                redraw, at_rest = screen_keypress_seconds(chuck, env_size, runs * 6)
                 rows.append(("screen: key press to redraw, 10,000 jokes (peer = one 60 Hz frame)",
                              redraw, 1 / 60, "ms", 1.0))
+                # Idle costs nothing: the screen at rest for 5 s; `sleep 5` as the peer.
+                rows.append(("CPU of the screen at rest for 5 s, 10,000 jokes (s; peer: sleep 5)",
+                             at_rest, cpu_seconds(["sleep", "5"], env, 1), "s", 0.05))
             if big:
                 chuck_show, jq_show = hyperfine(
                     [f"{chuck} show {some_id} --json", f"jq '.items[] | select(.id == \"{some_id}\")' {list_file}"],
@@ -254,8 +267,8 @@ def main() -> int:
             (slow_dir / "jokes.json").unlink(missing_ok=True)
             waiting.append(cpu_seconds([chuck, "random"], slow_env, 1))
         curl_cpu = cpu_seconds(["curl", "-s", f"{slow_url}/jokes/random"], env, waits)
-        rows.append(("CPU of random, answer after 2 s (s; limit 0.05 s)", sorted(waiting)[len(waiting) // 2],
-                     curl_cpu, "s", None))
+        rows.append(("CPU of random, answer after 2 s (s; peer: curl)", sorted(waiting)[len(waiting) // 2],
+                     curl_cpu, "s", 0.05))
     finally:
         for server in (fake, slow):
             server.stdin.close()
@@ -267,9 +280,10 @@ def main() -> int:
     print("| measure | chuck | peer | chuck/peer | target | met |")
     print("|---|---:|---:|---:|---:|:---:|")
     for name, mine, theirs, unit, target in rows:
-        ratio = mine / theirs
-        if name.startswith("CPU of random"):
-            ok, goal = mine <= 0.05, "≤ 0.05 s"
+        ratio = mine / theirs if theirs else float("inf")
+        if unit == "s" and target is not None:
+            # CPU rows: the target is an absolute limit, the peer only for comparison.
+            ok, goal = mine <= target, f"≤ {target:g} s"
         elif target is None:
             ok, goal = True, ""
         else:

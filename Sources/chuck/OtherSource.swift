@@ -2,7 +2,7 @@ import ChuckCore
 
 /// The commands' work for the sources other than api.chucknorris.io: the same glue as the Chuck
 /// Norris commands, over `ServiceJokes` and `ServiceAPI` of one joke shape.
-protocol SourceCommands: Sendable {
+protocol SourceCommands: ScreenList {
   func random() async throws(ChuckError)
   func list() throws(ChuckError)
   func pick() throws(ChuckError)
@@ -12,7 +12,8 @@ protocol SourceCommands: Sendable {
 }
 
 extension Context {
-  /// The commands of `source`, or `nil` for Chuck Norris jokes (the commands' own code).
+  /// The commands of `source` (also its screen's list), or `nil` for Chuck Norris jokes (the
+  /// commands' own code).
   func commands(for source: JokeSource) -> (any SourceCommands)? {
     switch source {
     case .chuck: nil
@@ -129,7 +130,7 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
       return
     }
     var savedAt: [String: PostgresTimestamp] = [:]
-    for joke in try jokes.oldestFirst() { savedAt[joke.id] = joke.savedAt }
+    for joke in try jokes.store.load() { savedAt[joke.id] = joke.savedAt }
     Search.show(
       found.map {
         JokeListView.Row(
@@ -137,6 +138,27 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
           dateLabel: "saved ")
       }, title: "\(Shape.source.title) with", query: query,
       noMatch: "No \(Shape.source.name) joke", terminal: terminal)
+  }
+
+  // MARK: The screen's list (`ScreenList`)
+
+  var source: JokeSource { Shape.source }
+
+  func entries() throws(ChuckError) -> [JokeListView.Row] {
+    try jokes.oldestFirst().map(\.listRow)
+  }
+
+  func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
+    let joke = try await api.randomJoke()
+    if Task.isCancelled { throw .cancelled }
+    return (joke.id, try jokes.add(joke))
+  }
+
+  func detail(_ id: String) throws(ChuckError) -> ScreenEvent {
+    guard let joke = try jokes.find(id) else { throw .noSavedMatch(id) }
+    return .fieldsLoaded(
+      id: joke.id,
+      fields: joke.detailFields.map { ScreenState.Field(label: $0.label, value: $0.value) })
   }
 
   private static func checkFetchesByID() throws(ChuckError) {
@@ -147,7 +169,8 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
 
   /// A joke that is not saved, from the service (for a service that has ids), with a note.
   private func fetch(_ id: String) async throws(ChuckError) -> ServiceJoke<Shape> {
-    guard Shape.source.canFetchByID else { throw .noSavedMatch(id) }
+    // Not saved, and a service without ids has nothing to ask: as `save` says, a usage error.
+    try Self.checkFetchesByID()
     let api = api
     let joke = try await terminal.withSpinner("Looking up \(id)…") {
       () async throws(ChuckError) -> ServiceJoke<Shape> in

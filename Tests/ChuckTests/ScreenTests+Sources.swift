@@ -62,3 +62,28 @@ extension ScreenTests {
     try screen.send("q")
   }
 }
+
+extension ScreenTests {
+  /// While a fetch waits on a slow service the screen stays usable (keys move, the spinner turns,
+  /// a second n sends nothing), and Esc cancels it: nothing is saved, one request was made.
+  @Test func slowFetchCanBeCancelled() async throws {
+    let (api, sandbox) = try await startSandbox(
+      rules: [#"{"path":"/jokes/random","delay":30}"#])
+    let joke = MadeUpJoke(4, "Chuck Norris waits for nobody.", createdAt: "2022-01-01 00:00:00")
+    let other = MadeUpJoke(5, "Chuck Norris is never late.", createdAt: "2023-01-01 00:00:00")
+    try sandbox.writeList([joke.served(by: api), other.served(by: api)])
+    let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK", columns: 100)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris waits for nobody.") })
+    try screen.send("n")
+    #expect(await screen.waitFor { $0.contains("Fetching a joke") })
+    try screen.send("n")
+    try screen.send("Down")
+    #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris is never late.") })
+    try screen.send("Escape")
+    #expect(await screen.waitFor { $0.contains("Fetch cancelled.") })
+    #expect(try api.requests().filter { $0.path == "/jokes/random" }.count == 1)
+    #expect(try sandbox.savedIDs() == [joke.id, other.id])
+    try screen.send("q")
+  }
+}

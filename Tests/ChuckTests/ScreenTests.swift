@@ -86,9 +86,9 @@ import Testing
     #expect(await screen.waitFor(seconds: 5) { $0.hasPrefix("Chuck Norris Jokes") })
   }
 
-  /// q, Ctrl-C and SIGTERM give the terminal back: the shell's screen as it was, the same
-  /// `stty -a` settings, and status 0, 130 and 143.
-  @Test(arguments: ["q", "C-c", "SIGTERM"])
+  /// q, Ctrl-C, SIGTERM and SIGHUP give the terminal back: the shell's screen as it was, the
+  /// same `stty -a` settings, and status 0, 130, 143 and 129.
+  @Test(arguments: ["q", "C-c", "SIGTERM", "SIGHUP"])
   func terminalGivenBack(way: String) async throws {
     let (_, sandbox) = try await startSandbox()
     let script =
@@ -97,13 +97,14 @@ import Testing
     defer { screen.stop() }
     #expect(await screen.waitFor { $0.contains("Joke! (n)") })
     #expect(!screen.screen().contains("shell-was-here"), "the alternate screen")
-    if way == "SIGTERM" {
+    let signals = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP]
+    if let number = signals[way] {
       let pid = try #require(try screen.childProcess())
-      #expect(kill(pid, SIGTERM) == 0)
+      #expect(kill(pid, number) == 0)
     } else {
       try screen.send(way)
     }
-    let status = way == "q" ? 0 : way == "C-c" ? 130 : 143
+    let status = way == "q" ? 0 : way == "C-c" ? 130 : 128 + (signals[way] ?? 0)
     #expect(await screen.waitFor { $0.contains("status=\(status)") })
     let lines = screen.lines
     #expect(lines.first == "shell-was-here")

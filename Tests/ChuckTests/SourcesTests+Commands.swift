@@ -51,6 +51,10 @@ extension SourcesTests {
     let switter = try await sandbox.chuck(["save", "--source", "switter", "abcd"])
     #expect(switter.status == 64)
     #expect(switter.stderr == "error: switter jokes have no ids to fetch by\n")
+    // show: a Switter joke that is not saved cannot be asked for either.
+    let show = try await sandbox.chuck(["show", "--source", "switter", "l6umhS9Aae8zCOwbK6N41J"])
+    #expect(show.status == 64)
+    #expect(show.stderr == "error: switter jokes have no ids to fetch by\n")
     let bad = try await sandbox.chuck(["save", "--source", "dad", "R7Uf/../x"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("is not a joke id"))

@@ -36,10 +36,6 @@ struct Favorite: AsyncParsableCommand {
     @OptionGroup var source: SourceOption
     @OptionGroup var options: GlobalOptions
 
-    func validate() throws {
-      if let problem = ChuckCore.Favorite.nameProblem(name) { throw ValidationError(problem) }
-    }
-
     func run() async throws {
       try await options.run { (context: Context) throws(ChuckError) in
         let favorites = context.components.favorites

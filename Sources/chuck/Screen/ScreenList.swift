@@ -15,14 +15,9 @@ protocol ScreenList: Sendable {
 }
 
 extension Context {
-  /// The screen's list of `source`.
+  /// The screen's list of `source`: the other sources' commands serve as theirs.
   func screenList(_ source: JokeSource) -> any ScreenList {
-    switch source {
-    case .chuck: ChuckScreenList(components: components)
-    case .dad: OtherScreenList<DadShape>(components: components)
-    case .official: OtherScreenList<OfficialShape>(components: components)
-    case .switter: OtherScreenList<SwitterShape>(components: components)
-    }
+    commands(for: source) ?? ChuckScreenList(components: components)
   }
 }
 
@@ -57,30 +52,5 @@ struct ChuckScreenList: ScreenList {
       throw .noSavedMatch(id)
     }
     return .jokeLoaded(joke)
-  }
-}
-
-/// Another source's jokes, through its `ServiceJokes` and `ServiceAPI`.
-struct OtherScreenList<Shape: JokeShape>: ScreenList {
-  let components: ChuckComponents
-  var source: JokeSource { Shape.source }
-
-  func entries() throws(ChuckError) -> [JokeListView.Row] {
-    try components.serviceJokes(Shape.self).oldestFirst().map(\.listRow)
-  }
-
-  func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
-    let joke = try await components.serviceAPI(Shape.self).randomJoke()
-    if Task.isCancelled { throw .cancelled }
-    return (joke.id, try components.serviceJokes(Shape.self).add(joke))
-  }
-
-  func detail(_ id: String) throws(ChuckError) -> ScreenEvent {
-    guard let joke = try components.serviceJokes(Shape.self).find(id) else {
-      throw .noSavedMatch(id)
-    }
-    return .fieldsLoaded(
-      id: joke.id,
-      fields: joke.detailFields.map { ScreenState.Field(label: $0.label, value: $0.value) })
   }
 }
