@@ -215,11 +215,8 @@ public final class ChuckSandbox: @unchecked Sendable {
     DispatchQueue.global().async(group: group) { stdoutData = stdout() }
     DispatchQueue.global().async(group: group) { stderrData = stderr() }
     group.wait()
-    process.waitUntilExit()
+    let status = process.waitForExit()
     killer.cancel()
-    let status =
-      process.terminationReason == .uncaughtSignal
-      ? 128 + process.terminationStatus : process.terminationStatus
     return ChuckResult(
       status: status, stdout: String(decoding: stdoutData, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self),

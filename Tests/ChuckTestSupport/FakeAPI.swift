@@ -65,7 +65,7 @@ public final class FakeAPI: @unchecked Sendable {
     guard process.isRunning else { return }
     try? stdin.fileHandleForWriting.close()
     process.terminate()
-    process.waitUntilExit()
+    process.waitForExit()
     try? FileManager.default.removeItem(at: directory)
   }
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// Starting a program that must not hold on to anything of the test process: a server (nginx,
 /// tinyproxy) or a program that starts one (tmux). Foundation's `Process` is not used for them:
-/// its `waitUntilExit` was seen spinning for ever, and a daemon started through it inherits the
+/// its `waitUntilExit` was seen spinning for ever (see `Process.waitForExit`), and a daemon started through it inherits the
 /// test process's descriptors (a fake's stdin among them, so that fake never sees its end).
 public enum Spawn {
   /// `posix_spawn` with stdin from /dev/null, stdout and stderr appended to `output`, no other

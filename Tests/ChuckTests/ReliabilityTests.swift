@@ -111,7 +111,7 @@ import Testing
         let delay = Double.random(in: 0...(timing.seconds * 1.3), using: &generator)
         usleep(useconds_t(delay * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitForExit()
         let ids = (try? Self.ids(in: sandbox.listFile)) ?? []
         if ids.count == expected.count + 1, Array(ids.dropLast()) == expected {
           saved += 1
@@ -163,8 +163,8 @@ import Testing
         let parsed = try? JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [Any]
         if read.status != 0 || parsed == nil || parsed!.count < 1_000 { badReads += 1 }
       }
-      for process in started { process.waitUntilExit() }
-      return (started.filter { $0.terminationStatus != 0 }.count, reads, badReads)
+      let statuses = started.map { $0.waitForExit() }
+      return (statuses.filter { $0 != 0 }.count, reads, badReads)
     }
     #expect(failedWriters == 0)
     #expect(badReads == 0)

@@ -155,8 +155,7 @@ extension StorageTests {
       _ = out.fileHandleForReading.readAllRetryingInterrupts()
       let message = String(
         decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(message)")
+      #expect(process.waitForExit() == 0, "\(message)")
     }
     for reader in readers {
       #expect(reader.status == 0, "\(reader.stderr)")

@@ -40,7 +40,7 @@ final class LockHolder: @unchecked Sendable {
   /// script that would outlive a signal sent to it).
   deinit {
     try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    process.waitForExit()
   }
 }
 

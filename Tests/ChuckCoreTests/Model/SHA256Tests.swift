@@ -88,7 +88,6 @@ private func runPython(_ script: String, input: String) throws -> String {
   stdin.fileHandleForWriting.write(Data(input.utf8))
   try stdin.fileHandleForWriting.close()
   let data = stdout.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  #expect(process.terminationStatus == 0)
+  #expect(process.waitForExit() == 0)
   return String(decoding: data, as: UTF8.self)
 }
