@@ -62,8 +62,10 @@ public struct ChuckComponents: Sendable {
   /// The favourites' file name in the data folder.
   public static let favoritesFileName = "favorites.json"
 
-  /// Removes jokes from a source's list by id or unique prefix, and first (under the list's
-  /// lock, in their own atomic write) the favourites of the jokes that go.
+  /// Removes jokes from a source's list by id or unique prefix, and the favourites of the jokes
+  /// that go: both files change, or neither. Under the list's lock, the new list is written
+  /// to disk first (where a full disk or a size limit fails); then the favourites are replaced;
+  /// then the new list takes the old one's place.
   /// - Parameters:
   ///   - idsOrPrefixes: full ids or prefixes.
   ///   - source: the list's source.

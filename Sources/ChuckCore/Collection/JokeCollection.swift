@@ -28,12 +28,16 @@ public struct JokeCollection: Sendable {
   ///   is already saved, or a storage error.
   public func add(_ joke: ChuckJoke) throws(ChuckError) -> Int {
     let path = store.fileURL.path
-    return try store.append(joke) { (raw: RawItems) throws(ChuckError) in
-      let saved = try SavedJokes(raw, path: path)
-      if let position = saved.position(of: joke.id) {
-        throw .duplicate(id: joke.id, preview: JokePreview.make(saved.value(at: position)))
-      }
-    }
+    return try store.append(
+      joke,
+      check: { (raw: RawItems) throws(ChuckError) in
+        let saved = try SavedJokes(raw, path: path)
+        if let position = saved.position(of: joke.id) {
+          throw .duplicate(
+            id: joke.id, preview: JokePreview.make(saved.value(at: position)).string)
+        }
+      },
+      readBack: { (raw: RawItems) throws(ChuckError) in _ = try SavedJokes(raw, path: path) })
   }
 
   /// What an id or prefix matches in the list.
@@ -114,8 +118,9 @@ public struct JokeCollection: Sendable {
   /// match nothing are reported, and the others are still removed.
   /// - Parameters:
   ///   - idsOrPrefixes: full ids or prefixes of at least ``JokeID/minimumPrefixLength``.
-  ///   - beforeWriting: told what is about to be removed, under the list's lock, before the
-  ///     list is written (and only when something is); throwing removes nothing.
+  ///   - beforeWriting: told what is about to be removed, under the list's lock, once the new
+  ///     list is on disk and just before it replaces the old one (and only when something is
+  ///     removed); throwing removes nothing.
   /// - Returns: what was removed and what matched nothing.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a short prefix and
   ///   ``ChuckError/ambiguousID(prefix:candidates:)`` for an ambiguous one (then nothing is
@@ -141,14 +146,16 @@ public struct JokeCollection: Sendable {
             let position = matches[0]
             removal.removed.append(
               Removed(
-                id: saved.id(at: position), preview: JokePreview.make(saved.value(at: position))))
+                id: saved.id(at: position),
+                preview: JokePreview.make(saved.value(at: position)).string))
           }
         default:
           throw .ambiguousID(prefix: wanted, candidates: matches.map { saved.id(at: $0) }.sorted())
         }
       }
-      if !chosen.isEmpty { try beforeWriting(removal.removed) }
       return chosen
+    } beforeCommit: { () throws(ChuckError) in
+      try beforeWriting(removal.removed)
     }
     return removal
   }

@@ -57,7 +57,7 @@ public struct JokeSaver<List: SavedJokeList>: Sendable {
       for id in ids where seen.insert(id).inserted {
         do throws(ChuckError) {
           if let text = saved.text(of: id) {
-            throw .duplicate(id: id, preview: JokePreview.make(text))
+            throw .duplicate(id: id, preview: JokePreview.make(text).string)
           }
           let joke = try await fetch(id)
           let count = try list.add(joke)

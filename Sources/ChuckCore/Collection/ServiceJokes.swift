@@ -34,7 +34,7 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
     return try store.append(joke) { (raw: RawItems) throws(ChuckError) in
       let saved = try raw.decode(Joke.self, path: path)
       if let same = saved.first(where: { $0.id == joke.id }) {
-        throw .duplicate(id: joke.id, preview: JokePreview.make(same.text))
+        throw .duplicate(id: joke.id, preview: JokePreview.make(same.text).string)
       }
     }
   }
@@ -83,14 +83,15 @@ public struct ServiceJokes<Shape: JokeShape>: Sendable {
         case 1:
           if chosen.insert(matches[0]).inserted {
             let joke = jokes[matches[0]]
-            removal.removed.append(.init(id: joke.id, preview: JokePreview.make(joke.text)))
+            removal.removed.append(.init(id: joke.id, preview: JokePreview.make(joke.text).string))
           }
         default:
           throw .ambiguousID(prefix: wanted, candidates: matches.map { jokes[$0].id }.sorted())
         }
       }
-      if !chosen.isEmpty { try beforeWriting(removal.removed) }
       return chosen
+    } beforeCommit: { () throws(ChuckError) in
+      try beforeWriting(removal.removed)
     }
     return removal
   }

@@ -9,7 +9,8 @@ public struct DeviceID: Sendable {
   /// Makes a store for the id in `dataDirectory`; nothing is read or created yet.
   /// - Parameter dataDirectory: the data folder.
   public init(dataDirectory: URL) {
-    file = FileStore(fileURL: dataDirectory.appendingPathComponent("device-id"))
+    file = FileStore(
+      fileURL: dataDirectory.appendingPathComponent("device-id"), maximumSize: Self.largestFile)
   }
 
   /// The id: read from the file, or made and written there (atomically, under the lock, so two
@@ -26,6 +27,9 @@ public struct DeviceID: Sendable {
       return id
     }
   }
+
+  /// The largest `device-id` file read: a UUID and a line break need 37 bytes.
+  static let largestFile = 4096
 
   private func read() throws(ChuckError) -> String? {
     guard let bytes = try file.read() else { return nil }

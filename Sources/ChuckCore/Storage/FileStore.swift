@@ -27,16 +27,30 @@ public struct FileStore: Sendable {
   public let contents: Contents
   /// The most seconds to wait for another process's lock.
   public let lockTimeout: Double
+  /// The largest file that is read; a larger one is refused as unreadable, before any memory is
+  /// taken for it (a sparse file can claim any size).
+  public let maximumSize: Int
+
+  /// The largest saved list: 1 GiB (about three million jokes).
+  public static let largestList = 1 << 30
+  /// The largest cache file or small state file (categories, an icon, the device id): 1 MiB,
+  /// the most a response may bring.
+  public static let largestCache = ChuckAPI.maxResponseBytes
 
   /// Makes a store for one file; nothing is read or created yet.
   /// - Parameters:
   ///   - fileURL: the file.
   ///   - contents: what it holds.
   ///   - lockTimeout: the most seconds to wait for another writer.
-  public init(fileURL: URL, contents: Contents = .saved, lockTimeout: Double = 10) {
+  ///   - maximumSize: the largest file that is read, in bytes.
+  public init(
+    fileURL: URL, contents: Contents = .saved, lockTimeout: Double = 10,
+    maximumSize: Int = FileStore.largestList
+  ) {
     self.fileURL = fileURL
     self.contents = contents
     self.lockTimeout = lockTimeout
+    self.maximumSize = maximumSize
   }
 
   /// The file's path.
@@ -66,26 +80,22 @@ public struct FileStore: Sendable {
 
   // MARK: Reading
 
-  /// Reads the whole file.
+  /// Reads the whole file. It is opened without blocking (a FIFO or a device in its place
+  /// cannot hang `chuck`) and checked before anything is read: a regular file (a symbolic link
+  /// is followed to one) of at most ``maximumSize`` bytes.
   /// - Returns: its bytes, or `nil` when it does not exist.
   /// - Throws: ``ChuckError/storageUnreadable(path:reason:)``, also for a file that is not a
-  ///   regular file.
+  ///   regular file or is too large.
   public func read() throws(ChuckError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(errno))
     }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(errno))
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .storageUnreadable(path: path, reason: "not a regular file")
-    }
+    let size = try Self.checkRegular(fd, path: path, maximumSize: maximumSize)
     // One read into a buffer of the file's size, plus room to notice that it grew meanwhile.
-    let capacity = Int(info.st_size) + 4096
+    let capacity = min(size, maximumSize) + 4096
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
@@ -102,7 +112,7 @@ public struct FileStore: Sendable {
     }
     // The buffer filled up: the file grew while it was read, so read on in pieces.
     var chunk = [UInt8](repeating: 0, count: bytes.count == capacity ? 65_536 : 0)
-    while failure == 0, !chunk.isEmpty {
+    while failure == 0, !chunk.isEmpty, bytes.count <= maximumSize {
       let result = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
       if result < 0 {
         if errno != EINTR { failure = errno }
@@ -115,7 +125,43 @@ public struct FileStore: Sendable {
     guard failure == 0 else {
       throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(failure))
     }
+    guard bytes.count <= maximumSize else {
+      throw .storageUnreadable(path: path, reason: Self.tooLarge(maximumSize))
+    }
     return bytes
+  }
+
+  /// Checks that an open file is a regular file of at most `maximumSize` bytes.
+  /// - Returns: its size.
+  private static func checkRegular(_ fd: Int32, path: String, maximumSize: Int)
+    throws(ChuckError) -> Int
+  {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(errno))
+    }
+    let kind: String? =
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: nil
+      case S_IFDIR: "a directory"
+      case S_IFIFO: "a FIFO"
+      case S_IFCHR, S_IFBLK: "a device"
+      case S_IFSOCK: "a socket"
+      default: "of an unknown kind"
+      }
+    if let kind { throw .storageUnreadable(path: path, reason: "not a regular file (\(kind))") }
+    guard info.st_size >= 0, info.st_size <= Int64(maximumSize) else {
+      throw .storageUnreadable(path: path, reason: tooLarge(maximumSize))
+    }
+    return Int(info.st_size)
+  }
+
+  private static func tooLarge(_ maximumSize: Int) -> String {
+    let limit =
+      maximumSize >= 1 << 30
+      ? "\(maximumSize >> 30) GiB"
+      : maximumSize >= 1 << 20 ? "\(maximumSize >> 20) MiB" : "\(maximumSize) bytes"
+    return "larger than the \(limit) such a file may hold"
   }
 
   // MARK: Writing
@@ -136,9 +182,17 @@ public struct FileStore: Sendable {
 
   /// Replaces the file atomically: a temporary file in the same directory (0600), flushed, then
   /// renamed over the file; on failure the temporary file is removed and the old file stays.
-  /// - Parameter bytes: the new content.
-  /// - Throws: a write error naming the file.
-  public func replace(with bytes: some ContiguousBytes) throws(ChuckError) {
+  ///
+  /// `beforeRename` runs once the new content is safely on disk, just before the rename: a
+  /// change to a second file made there happens only if this file's content could be written
+  /// (a full disk or a size limit fails before it), and when it throws this file stays as it was.
+  /// - Parameters:
+  ///   - bytes: the new content.
+  ///   - beforeRename: the last step before the new content takes the file's place.
+  /// - Throws: a write error naming the file, or what `beforeRename` throws.
+  public func replace(
+    with bytes: some ContiguousBytes, beforeRename: () throws(ChuckError) -> Void = {}
+  ) throws(ChuckError) {
     var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
@@ -154,6 +208,7 @@ public struct FileStore: Sendable {
       guard fsync(fd) == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
       closed = true
       guard close(fd) == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
+      try beforeRename()
       guard rename(temporary, path) == 0 else {
         throw writeFailed(path, FileDescriptorOutput.describe(errno))
       }
@@ -181,8 +236,13 @@ public struct FileStore: Sendable {
   }
 
   private func acquireLock() throws(ChuckError) -> Int32 {
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
     guard fd >= 0 else { throw writeFailed(lockPath, FileDescriptorOutput.describe(errno)) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      throw writeFailed(lockPath, "not a regular file")
+    }
     let deadline = Date().addingTimeInterval(lockTimeout)
     while flock(fd, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EWOULDBLOCK || errno == EINTR else {

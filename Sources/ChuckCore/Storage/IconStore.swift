@@ -72,12 +72,32 @@ public struct IconStore: Sendable {
   public func icon(for iconURL: String) async throws(ChuckError) -> URL {
     let url = try source(for: iconURL).get()
     let file = cacheFile(for: url)
-    if let cached = try? Data(contentsOf: file), ImageKind(of: cached) != nil { return file }
+    if (try? Self.image(in: file)) != nil { return file }
     let data = try await service.image(at: url)
-    let store = FileStore(fileURL: file, contents: .cache)
+    let store = Self.store(file)
     try store.makeDirectory(directory)
     try store.replace(with: data)
     return file
+  }
+
+  /// The image a cached icon file holds, read as every file `chuck` reads (without blocking; a
+  /// regular file of at most 1 MiB).
+  /// - Parameter file: the cached file.
+  /// - Returns: its bytes.
+  /// - Throws: ``ChuckError/storageUnreadable(path:reason:)`` for a file that is missing, not a
+  ///   regular file, too large, or not an image.
+  public static func image(in file: URL) throws(ChuckError) -> [UInt8] {
+    guard let bytes = try store(file).read() else {
+      throw .storageUnreadable(path: file.path, reason: "no such file")
+    }
+    guard ImageKind(of: Data(bytes)) != nil else {
+      throw .storageUnreadable(path: file.path, reason: "not an image")
+    }
+    return bytes
+  }
+
+  private static func store(_ file: URL) -> FileStore {
+    FileStore(fileURL: file, contents: .cache, maximumSize: FileStore.largestCache)
   }
 
   /// ``icon(for:)``, but giving up after `seconds`: the caller never waits longer than that.

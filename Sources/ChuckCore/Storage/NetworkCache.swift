@@ -24,7 +24,9 @@ public struct NetworkCache<T: Codable>: Sendable {
   ///   - contents: whether it holds what the user saved or a cache.
   ///   - lockTimeout: the most seconds to wait for another writer.
   public init(fileURL: URL, contents: FileStore.Contents = .saved, lockTimeout: Double = 10) {
-    file = FileStore(fileURL: fileURL, contents: contents, lockTimeout: lockTimeout)
+    file = FileStore(
+      fileURL: fileURL, contents: contents, lockTimeout: lockTimeout,
+      maximumSize: contents == .cache ? FileStore.largestCache : FileStore.largestList)
   }
 
   /// When the list was last written, or `nil` when there is no file.
@@ -64,31 +66,81 @@ public struct NetworkCache<T: Codable>: Sendable {
   /// Appends one item under the lock, after `check` has seen the current items, by splicing it
   /// into the file's bytes: the other items are written back byte for byte, not re-encoded.
   /// When `check` throws, nothing is written.
+  ///
+  /// The item is first read back as ``load()`` and ``loadRaw()`` will read it, with the same
+  /// limits (nesting depth included): an item that the list could not be read with again is
+  /// refused, so that one answer can never make the list unreadable.
   /// - Parameters:
   ///   - item: the item to append.
   ///   - check: looks at the current items; throws to refuse the append.
+  ///   - readBack: a further reader of the list (a fast index), given a list of the new item
+  ///     alone; what it throws refuses the item.
   /// - Returns: how many items the list holds now.
-  /// - Throws: what `check` throws, ``ChuckError/lockTimeout(path:seconds:)``, any error of
-  ///   ``load()``, or ``ChuckError/storageWriteFailed(path:reason:)``.
-  public func append(_ item: T, check: (RawItems) throws(ChuckError) -> Void = { _ in })
-    throws(ChuckError) -> Int
-  {
-    try file.exclusively { () throws(ChuckError) -> Int in
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an item that would not read back, what `check`
+  ///   throws, ``ChuckError/lockTimeout(path:seconds:)``, any error of ``load()``, or
+  ///   ``ChuckError/storageWriteFailed(path:reason:)``.
+  public func append(
+    _ item: T, check: (RawItems) throws(ChuckError) -> Void = { _ in },
+    readBack: (RawItems) throws(ChuckError) -> Void = { _ in }
+  ) throws(ChuckError) -> Int {
+    let encoded = try Self.encode(item)
+    try Self.checkReadsBack(encoded, readBack: readBack)
+    return try file.exclusively { () throws(ChuckError) -> Int in
       let raw = try loadRaw()
       try check(raw)
-      try file.replace(with: ListEnvelope.appending(try Self.encode(item), to: raw))
+      try file.replace(with: ListEnvelope.appending(encoded, to: raw))
       return raw.items.count + 1
     }
   }
 
+  /// Reads an encoded item back inside a list file of its own, by the readers of a list file.
+  /// - Parameters:
+  ///   - item: the item's JSON.
+  ///   - readBack: a further reader of the list.
+  /// - Throws: ``ChuckError/badResponse(_:)`` saying why it would not read back.
+  static func checkReadsBack(
+    _ item: [UInt8], readBack: (RawItems) throws(ChuckError) -> Void = { _ in }
+  ) throws(ChuckError) {
+    let file = ListEnvelope.file(holding: item)
+    let problem: String
+    switch ListEnvelope.scan(file) {
+    case .success(let raw):
+      do {
+        _ = try JSONDecoder().decode(Envelope.self, from: Data(file))
+        do throws(ChuckError) {
+          try readBack(raw)
+          return
+        } catch {
+          guard case .storageCorrupt(_, let reason) = error else { throw error }
+          problem = reason
+        }
+      } catch let error as ChuckError {
+        throw error
+      } catch {
+        problem = DecodingProblem.describe(error)
+      }
+    case .failure(.invalid(let reason)):
+      problem = reason
+    case .failure(.unknownVersion(let version)):
+      problem = "version \(version)"
+    }
+    throw .badResponse("it cannot be saved: the list could not read it back (\(problem))")
+  }
+
   /// Removes items under the lock, by writing back the others byte for byte. When `select`
   /// throws or selects nothing, nothing is written; without a file, nothing is created.
-  /// - Parameter select: looks at the current items and returns the positions to remove.
+  /// - Parameters:
+  ///   - select: looks at the current items and returns the positions to remove.
+  ///   - beforeCommit: runs when something is removed, under the lock, once the new list is on
+  ///     disk and just before it replaces the old one (see ``FileStore/replace(with:beforeRename:)``):
+  ///     the place for a change to another file that must happen with this one or not at all.
+  ///     When it throws, the list stays as it was.
   /// - Returns: the positions removed, sorted.
-  /// - Throws: what `select` throws, or the errors of ``append(_:check:)``.
-  public func remove(_ select: (RawItems) throws(ChuckError) -> Set<Int>) throws(ChuckError)
-    -> [Int]
-  {
+  /// - Throws: what `select` or `beforeCommit` throws, or the errors of ``append(_:check:readBack:)``.
+  public func remove(
+    _ select: (RawItems) throws(ChuckError) -> Set<Int>,
+    beforeCommit: () throws(ChuckError) -> Void = {}
+  ) throws(ChuckError) -> [Int] {
     guard file.exists else {
       _ = try select(.none)
       return []
@@ -97,7 +149,7 @@ public struct NetworkCache<T: Codable>: Sendable {
       let raw = try loadRaw()
       let removed = try select(raw).filter { raw.items.indices.contains($0) }
       guard !removed.isEmpty else { return [] }
-      try file.replace(with: ListEnvelope.removing(removed, from: raw))
+      try file.replace(with: ListEnvelope.removing(removed, from: raw), beforeRename: beforeCommit)
       return removed.sorted()
     }
   }

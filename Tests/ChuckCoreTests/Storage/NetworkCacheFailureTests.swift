@@ -13,7 +13,10 @@ extension NetworkCacheTests {
   /// A list path that is a folder cannot be read, and says so.
   @Test func folderInsteadOfFile() throws {
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-    #expect(throws: ChuckError.storageUnreadable(path: file.path, reason: "not a regular file")) {
+    #expect(
+      throws: ChuckError.storageUnreadable(
+        path: file.path, reason: "not a regular file (a directory)")
+    ) {
       try NetworkCache<String>(fileURL: file).load()
     }
   }
