@@ -42,14 +42,14 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     if context.json {
       terminal.out(JokeJSON.object(joke))
     } else {
-      terminal.out(TerminalSafeText.render(joke.text) + "\n")
+      terminal.out(TerminalText(sanitizing: joke.text) + .newline)
       if let punchline = joke.punchline {
         if terminal.canWaitForKey {
           terminal.err("(press any key for the punchline)")
           terminal.waitForKey()
           terminal.err("\r\u{1B}[K")
         }
-        terminal.out(TerminalSafeText.render(punchline) + "\n")
+        terminal.out(TerminalText(sanitizing: punchline) + .newline)
       }
     }
     terminal.saved(id: joke.id, count: count)
@@ -78,8 +78,10 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
       terminal.out(JokeJSON.object(joke))
       return
     }
-    terminal.out(TerminalSafeText.render(joke.text) + "\n")
-    if let punchline = joke.punchline { terminal.out(TerminalSafeText.render(punchline) + "\n") }
+    terminal.out(TerminalText(sanitizing: joke.text) + .newline)
+    if let punchline = joke.punchline {
+      terminal.out(TerminalText(sanitizing: punchline) + .newline)
+    }
   }
 
   /// A saved joke by id or prefix, else (for a service that has ids) the service's.
@@ -172,7 +174,7 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     // Not saved, and a service without ids has nothing to ask: as `save` says, a usage error.
     try Self.checkFetchesByID()
     let api = api
-    let joke = try await terminal.withSpinner("Looking up \(id)…") {
+    let joke = try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
       () async throws(ChuckError) -> ServiceJoke<Shape> in
       try await api.joke(id: id)
     }

@@ -52,7 +52,7 @@ import Testing
     var cases = 0
     while cases < 20_000, Date().timeIntervalSince(started) < Self.budget {
       let text = Self.randomText(&generator)
-      let preview = JokePreview.make(text)
+      let preview = JokePreview.make(text).string
       let full = TerminalSafeText.render(JokePreview.collapsingWhitespace(text))
       let kept = preview.hasSuffix("...") && full.count > 30 ? String(preview.dropLast(3)) : preview
       #expect(kept.count <= 30)

@@ -80,7 +80,7 @@ extension NetworkCache {
 extension JokeListView {
   /// The whole output for jokes, each shown by its id, date and text.
   func render(_ jokes: [ChuckJoke]) -> String {
-    render(rows: jokes.map { Row(id: $0.id, created: $0.created, value: $0.value) })
+    render(rows: jokes.map { Row(id: $0.id, created: $0.created, value: $0.value) }).string
   }
 }
 
@@ -127,11 +127,17 @@ func inode(_ url: URL) throws -> UInt64 {
 }
 
 /// Whether any scalar of `text` would be unsafe on a terminal.
+func hasUnsafeScalar(_ text: TerminalText, keepNewlines: Bool = true) -> Bool {
+  hasUnsafeScalar(text.string, keepNewlines: keepNewlines)
+}
+
 func hasUnsafeScalar(_ text: String, keepNewlines: Bool = true) -> Bool {
   text.unicodeScalars.contains { TerminalSafeText.isUnsafe($0, keepNewlines: keepNewlines) }
 }
 
 /// `text` without SGR sequences (`ESC [ … m`), to measure what a terminal shows.
+func strippingSGR(_ text: TerminalText) -> String { strippingSGR(text.string) }
+
 func strippingSGR(_ text: String) -> String {
   text.replacingOccurrences(
     of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
@@ -233,4 +239,34 @@ func startFake(script: String? = nil) async throws -> FakeAPI {
 /// Stops the local fake API without blocking the cooperative pool.
 func stop(_ fake: FakeAPI) async {
   _ = try? await offPool { fake.stop() }
+}
+
+func == (lhs: TerminalText?, rhs: String) -> Bool { lhs?.string == rhs }
+func == (lhs: [TerminalText], rhs: [String]) -> Bool { lhs.map(\.string) == rhs }
+func == (lhs: ArraySlice<TerminalText>, rhs: [String]) -> Bool { lhs.map(\.string) == rhs }
+func == (lhs: String, rhs: TerminalText) -> Bool { lhs == rhs.string }
+
+/// Terminal text read as the string it writes, so that tests compare and search it as such.
+extension TerminalText {
+  static func == (lhs: TerminalText, rhs: String) -> Bool { lhs.string == rhs }
+  static func + (lhs: TerminalText, rhs: String) -> String { lhs.string + rhs }
+  static func + (lhs: String, rhs: TerminalText) -> String { lhs + rhs.string }
+  var utf8: String.UTF8View { string.utf8 }
+  var unicodeScalars: String.UnicodeScalarView { string.unicodeScalars }
+  var count: Int { string.count }
+  func hasPrefix(_ prefix: String) -> Bool { string.hasPrefix(prefix) }
+  func hasSuffix(_ suffix: String) -> Bool { string.hasSuffix(suffix) }
+  func contains(_ other: String) -> Bool { string.contains(other) }
+  func split(separator: Character, omittingEmptySubsequences: Bool = true) -> [Substring] {
+    string.split(separator: separator, omittingEmptySubsequences: omittingEmptySubsequences)
+  }
+  func components(separatedBy separator: String) -> [String] {
+    string.components(separatedBy: separator)
+  }
+  func dropLast(_ count: Int = 1) -> Substring { string.dropLast(count) }
+  func filter(_ isIncluded: (Character) -> Bool) -> String { string.filter(isIncluded) }
+  func allSatisfy(_ predicate: (Character) -> Bool) -> Bool { string.allSatisfy(predicate) }
+  func replacing(_ other: String, with replacement: String) -> String {
+    string.replacing(other, with: replacement)
+  }
 }

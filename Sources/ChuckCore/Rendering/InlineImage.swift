@@ -9,7 +9,7 @@ public enum InlineImage {
   ///   - columns: the cells wide to show it.
   ///   - rows: the cells high.
   /// - Returns: the escape sequence.
-  public static func kitty(png: Data, columns: Int, rows: Int) -> String {
+  public static func kitty(png: Data, columns: Int, rows: Int) -> TerminalText {
     let encoded = Array(png.base64EncodedString().utf8)
     var output = ""
     var offset = 0
@@ -21,7 +21,7 @@ public enum InlineImage {
       output += "\u{1B}_G\(control);\(chunk)\u{1B}\\"
       offset = end
     } while offset < encoded.count
-    return output
+    return TerminalText(verbatim: output)
   }
 
   /// The iTerm2 inline-image sequence (also understood by WezTerm).
@@ -29,8 +29,9 @@ public enum InlineImage {
   ///   - image: the image file's bytes.
   ///   - columns: the cells wide to show it.
   /// - Returns: the escape sequence.
-  public static func iTerm2(image: Data, columns: Int) -> String {
-    "\u{1B}]1337;File=inline=1;size=\(image.count);width=\(columns);preserveAspectRatio=1:"
-      + image.base64EncodedString() + "\u{07}"
+  public static func iTerm2(image: Data, columns: Int) -> TerminalText {
+    TerminalText(
+      verbatim: "\u{1B}]1337;File=inline=1;size=\(image.count);width=\(columns);"
+        + "preserveAspectRatio=1:" + image.base64EncodedString() + "\u{07}")
   }
 }

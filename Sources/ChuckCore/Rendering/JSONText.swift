@@ -7,12 +7,13 @@ public enum JSONText {
   ///   - strings: the strings.
   ///   - lineBreak: whether to end with a newline.
   /// - Returns: the JSON text; control characters are escaped as JSON does.
-  public static func array(of strings: [String], lineBreak: Bool = true) -> String {
+  public static func array(of strings: [String], lineBreak: Bool = true) -> TerminalText {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes]
     let data = (try? encoder.encode(strings)) ?? Data("[]".utf8)
-    return String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self)
-      + (lineBreak ? "\n" : "")
+    return TerminalText(
+      verbatim: String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self)
+        + (lineBreak ? "\n" : ""))
   }
 
   /// JSON text with DEL, C1 controls and bidirectional controls written as `\uXXXX` escapes.

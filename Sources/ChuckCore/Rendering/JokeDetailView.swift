@@ -3,11 +3,11 @@
 public struct JokeDetailView {
   /// How the icon is shown.
   public enum Icon: Equatable, Sendable {
-    /// A line naming the cached image file.
+    /// A line naming the cached image file (made safe when shown).
     case file(String)
     /// An inline-image escape sequence, written as it is on its own line.
-    case inline(String)
-    /// No image: the reason, shown instead.
+    case inline(TerminalText)
+    /// No image: the reason, shown instead (made safe when shown).
     case unavailable(String)
   }
 
@@ -32,19 +32,16 @@ public struct JokeDetailView {
   ///   - joke: the joke.
   ///   - icon: how to show its icon.
   /// - Returns: the text to print.
-  public func render(_ joke: ChuckJoke, icon: Icon) -> String {
+  public func render(_ joke: ChuckJoke, icon: Icon) -> TerminalText {
     let dates = SwedishDateFormatter()
     let categories =
       joke.categories.isEmpty ? "uncategorized" : joke.categories.joined(separator: ", ")
-    var output = ""
     let narrow = width < 2 * Self.margin + Self.labelWidth + 10
-    let indent = narrow ? "" : String(repeating: " ", count: Self.margin)
-    for line in TextWrapper.wrap(joke.id, width: width - indent.count) {
-      output += indent + style.bold(line) + "\n"
-    }
+    let indent = TerminalText.spaces(narrow ? 0 : Self.margin)
+    var output = title(joke.id, indent: indent)
     switch icon {
     case .inline(let sequence):
-      output += indent + sequence + "\n"
+      output += indent + sequence + .newline
     case .file(let path):
       output += field("icon", path, indent: indent, narrow: narrow)
     case .unavailable(let reason):
@@ -63,40 +60,49 @@ public struct JokeDetailView {
   /// A title, then one labelled field per line, as for a joke: for the other sources' jokes.
   /// - Parameters:
   ///   - title: the first line (a joke's id).
-  ///   - fields: labels and raw values, in order.
+  ///   - fields: labels and values as the service sent them, in order; both are made safe.
   /// - Returns: the text to print.
-  public func render(title: String, fields: [(label: String, value: String)]) -> String {
+  public func render(title: String, fields: [(label: String, value: String)]) -> TerminalText {
     let narrow = width < 2 * Self.margin + Self.labelWidth + 10
-    let indent = narrow ? "" : String(repeating: " ", count: Self.margin)
-    var output = ""
-    for line in TextWrapper.wrap(TerminalSafeText.render(title), width: width - indent.count) {
-      output += indent + style.bold(line) + "\n"
-    }
+    let indent = TerminalText.spaces(narrow ? 0 : Self.margin)
+    var output = self.title(title, indent: indent)
     for (label, value) in fields {
       output += field(label, value, indent: indent, narrow: narrow)
     }
     return output
   }
 
-  /// One labelled field; the value made safe and wrapped under itself (or, on a narrow terminal,
-  /// under the label).
-  private func field(_ label: String, _ value: String, indent: String, narrow: Bool) -> String {
-    let safe = TerminalSafeText.render(value)
+  /// The title in bold, made safe and wrapped.
+  private func title(_ title: String, indent: TerminalText) -> TerminalText {
+    var output = TerminalText.empty
+    for line in TextWrapper.wrap(TerminalText(sanitizing: title), width: width - indent.width) {
+      output += indent + style.bold(line) + .newline
+    }
+    return output
+  }
+
+  /// One labelled field; label and value made safe (a service names its own fields), the value
+  /// wrapped under itself (or, on a narrow terminal, under the label).
+  private func field(_ label: String, _ value: String, indent: TerminalText, narrow: Bool)
+    -> TerminalText
+  {
+    let label = TerminalText(sanitizing: label, keepNewlines: false)
+    let safe = TerminalText(sanitizing: value)
+    var output = TerminalText.empty
     if narrow {
-      var output = ""
-      for line in TextWrapper.wrap(label, width: width - indent.count) {
-        output += indent + style.dim(line) + "\n"
+      for line in TextWrapper.wrap(label, width: width - indent.width) {
+        output += indent + style.dim(line) + .newline
       }
-      for line in TextWrapper.wrap(safe, width: width - indent.count) {
-        output += indent + line + "\n"
+      for line in TextWrapper.wrap(safe, width: width - indent.width) {
+        output += indent + line + .newline
       }
       return output
     }
-    let hanging = String(repeating: " ", count: indent.count + Self.labelWidth)
-    let lines = TextWrapper.wrap(safe, width: width - hanging.count - Self.margin)
-    let paddedLabel = label + String(repeating: " ", count: max(1, Self.labelWidth - label.count))
-    var output = indent + style.dim(paddedLabel) + lines[0] + "\n"
-    for line in lines.dropFirst() { output += hanging + line + "\n" }
+    let hanging = TerminalText.spaces(indent.width + Self.labelWidth)
+    let lines = TextWrapper.wrap(safe, width: width - hanging.width - Self.margin)
+    let paddedLabel = label + .spaces(max(1, Self.labelWidth - label.width))
+    output += indent + style.dim(paddedLabel) + lines[0] + .newline
+    for line in lines.dropFirst() { output += hanging + line + .newline }
     return output
   }
 }

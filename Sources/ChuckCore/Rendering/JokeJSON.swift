@@ -6,14 +6,14 @@ public enum JokeJSON {
   /// One joke object on one line, followed by a newline.
   /// - Parameter joke: the joke.
   /// - Returns: the JSON text.
-  public static func object(_ joke: some Encodable) -> String {
-    encode(joke, with: makeEncoder()) + "\n"
+  public static func object(_ joke: some Encodable) -> TerminalText {
+    TerminalText(verbatim: encode(joke, with: makeEncoder()) + "\n")
   }
 
   /// A JSON array of joke objects, one object per line, followed by a newline.
   /// - Parameter jokes: the jokes, in the order to print.
   /// - Returns: the JSON text.
-  public static func array<T: Encodable>(_ jokes: [T]) -> String {
+  public static func array<T: Encodable>(_ jokes: [T]) -> TerminalText {
     guard !jokes.isEmpty else { return "[]\n" }
     let encoder = makeEncoder()
     var output = "[\n"
@@ -22,7 +22,7 @@ public enum JokeJSON {
       output += encode(joke, with: encoder)
       output += index == jokes.count - 1 ? "\n]\n" : ",\n"
     }
-    return output
+    return TerminalText(verbatim: output)
   }
 
   private static func makeEncoder() -> JSONEncoder {

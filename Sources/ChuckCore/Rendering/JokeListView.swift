@@ -11,8 +11,8 @@ public struct JokeListView {
 
   private let width: Int
   private let style: TextStyle
-  private let title: String
-  private let emptyMessage: String
+  private let title: TerminalText
+  private let emptyMessage: TerminalText
   private let dates = SwedishDateFormatter()
 
   /// Makes a view for a terminal of `width` columns.
@@ -27,8 +27,8 @@ public struct JokeListView {
   ) {
     self.width = width
     self.style = style
-    self.title = TerminalSafeText.render(title, keepNewlines: false)
-    self.emptyMessage = TerminalSafeText.render(emptyMessage, keepNewlines: false)
+    self.title = TerminalText(sanitizing: title, keepNewlines: false)
+    self.emptyMessage = TerminalText(sanitizing: emptyMessage, keepNewlines: false)
   }
 
   /// What one entry shows.
@@ -67,18 +67,20 @@ public struct JokeListView {
       self.heading = heading
     }
 
-    /// The line under the preview: label, date, id and the `(saved)` mark.
+    /// The line under the preview: label, date, id and the `(saved)` mark, made safe.
     /// - Parameter dates: the date formatter.
-    public func dateAndID(_ dates: SwedishDateFormatter) -> String {
-      (created.map { dateLabel + dates.date($0) + "  " } ?? "") + id + (isSaved ? "  (saved)" : "")
+    public func dateAndID(_ dates: SwedishDateFormatter) -> TerminalText {
+      TerminalText(
+        sanitizing: (created.map { dateLabel + dates.date($0) + "  " } ?? "") + id
+          + (isSaved ? "  (saved)" : ""), keepNewlines: false)
     }
   }
 
   /// The whole output, ending with a newline.
   /// - Parameter rows: the entries, already in the order to show, made as they are needed.
   /// - Returns: the text to print.
-  public func render(rows: some Sequence<Row>) -> String {
-    var output = ""
+  public func render(rows: some Sequence<Row>) -> TerminalText {
+    var output = TerminalText.empty
     render(rows: rows) { output += $0 }
     return output
   }
@@ -88,28 +90,27 @@ public struct JokeListView {
   /// - Parameters:
   ///   - rows: the entries, already in the order to show, made as they are needed.
   ///   - write: receives the text, piece by piece, in order.
-  public func render(rows: some Sequence<Row>, to write: (String) -> Void) {
+  public func render(rows: some Sequence<Row>, to write: (TerminalText) -> Void) {
     let pieceSize = 1 << 16
-    var output = ""
-    output.reserveCapacity(pieceSize + 1024)
+    var output = TerminalText.empty
     append(title, to: &output, styled: style.bold)
     var isEmpty = true
     for row in rows {
       isEmpty = false
-      output += "\n"
+      output += .newline
       if let heading = row.heading {
         append(
-          TerminalSafeText.render(heading, keepNewlines: false), to: &output, styled: style.bold)
+          TerminalText(sanitizing: heading, keepNewlines: false), to: &output, styled: style.bold)
       }
       append(JokePreview.make(row.value), to: &output)
       append(row.dateAndID(dates), to: &output, styled: style.dim)
-      if output.utf8.count >= pieceSize {
+      if output.string.utf8.count >= pieceSize {
         write(output)
-        output.removeAll(keepingCapacity: true)
+        output = .empty
       }
     }
     if isEmpty {
-      output += "\n"
+      output += .newline
       append(emptyMessage, to: &output)
     }
     write(output)
@@ -117,17 +118,18 @@ public struct JokeListView {
 
   /// Appends `text` inside the margins, wrapped to the space between them.
   private func append(
-    _ text: String, to output: inout String, styled: (String) -> String = { $0 }
+    _ text: TerminalText, to output: inout TerminalText,
+    styled: (TerminalText) -> TerminalText = { $0 }
   ) {
     let margins = width >= 2 * Self.margin + 20 ? Self.margin : 0
-    let indent = String(repeating: " ", count: margins)
+    let indent = TerminalText.spaces(margins)
     let available = width - 2 * margins
-    if text.utf8.count <= available, text.utf8.allSatisfy({ $0 < 0x80 }) {
-      output += indent + styled(text) + "\n"
+    if text.string.utf8.count <= available, text.string.utf8.allSatisfy({ $0 < 0x80 }) {
+      output += indent + styled(text) + .newline
       return
     }
     for line in TextWrapper.wrap(text, width: available) {
-      output += indent + styled(line) + "\n"
+      output += indent + styled(line) + .newline
     }
   }
 }

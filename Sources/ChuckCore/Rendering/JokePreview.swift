@@ -10,7 +10,11 @@ public enum JokePreview {
   ///   - length: how many characters to keep.
   /// - Returns: the text whole when it is `length` characters or fewer, else the cut text plus
   ///   `...`. A grapheme (an emoji, a letter with combining marks) is never split.
-  public static func make(_ text: String, length: Int = JokePreview.length) -> String {
+  public static func make(_ text: String, length: Int = JokePreview.length) -> TerminalText {
+    TerminalText(verbatim: safePreview(text, length: length))
+  }
+
+  private static func safePreview(_ text: String, length: Int) -> String {
     if let preview = printableASCIIPreview(text, length: length) { return preview }
     // Only the start of the text can reach the preview: work on a prefix of it, growing it until
     // it yields two characters more than the cut (so the last kept grapheme, whitespace run or

@@ -10,28 +10,28 @@ public struct TextStyle: Sendable, Equatable {
   }
 
   /// Red (SGR 31), for errors.
-  /// - Parameter text: text that is already safe for a terminal.
+  /// - Parameter text: the text.
   /// - Returns: the styled text.
-  public func red(_ text: String) -> String { wrap(text, "31") }
+  public func red(_ text: TerminalText) -> TerminalText { wrap(text, "31") }
   /// Bold (SGR 1), for titles.
-  /// - Parameter text: text that is already safe for a terminal.
+  /// - Parameter text: the text.
   /// - Returns: the styled text.
-  public func bold(_ text: String) -> String { wrap(text, "1") }
+  public func bold(_ text: TerminalText) -> TerminalText { wrap(text, "1") }
   /// Dim (SGR 2), for secondary details.
-  /// - Parameter text: text that is already safe for a terminal.
+  /// - Parameter text: the text.
   /// - Returns: the styled text.
-  public func dim(_ text: String) -> String { wrap(text, "2") }
+  public func dim(_ text: TerminalText) -> TerminalText { wrap(text, "2") }
   /// Green (SGR 32), for success messages.
-  /// - Parameter text: text that is already safe for a terminal.
+  /// - Parameter text: the text.
   /// - Returns: the styled text.
-  public func green(_ text: String) -> String { wrap(text, "32") }
+  public func green(_ text: TerminalText) -> TerminalText { wrap(text, "32") }
 
   /// Reverse video (SGR 7), for the selected line of a screen.
-  /// - Parameter text: text that is already safe for a terminal.
+  /// - Parameter text: the text.
   /// - Returns: the styled text.
-  public func reverse(_ text: String) -> String { wrap(text, "7") }
+  public func reverse(_ text: TerminalText) -> TerminalText { wrap(text, "7") }
 
-  private func wrap(_ text: String, _ code: String) -> String {
-    isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  private func wrap(_ text: TerminalText, _ code: StaticString) -> TerminalText {
+    isEnabled ? TerminalText(verbatim: "\u{1B}[\(code)m\(text.string)\u{1B}[0m") : text
   }
 }

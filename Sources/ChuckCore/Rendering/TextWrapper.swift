@@ -31,10 +31,14 @@ public enum TextWrapper {
   /// Breaks text into lines of at most `width` columns, at spaces where possible; a word wider
   /// than a line is cut. Line breaks in the text are kept; tabs count as spaces.
   /// - Parameters:
-  ///   - text: text that is already safe for a terminal.
+  ///   - text: the text.
   ///   - width: the most columns a line may take (at least 1 is used).
   /// - Returns: the lines, without line terminators; at least one.
-  public static func wrap(_ text: String, width: Int) -> [String] {
+  public static func wrap(_ text: TerminalText, width: Int) -> [TerminalText] {
+    wrap(text.string, width: width).map(TerminalText.init(verbatim:))
+  }
+
+  private static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(width, 1)
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

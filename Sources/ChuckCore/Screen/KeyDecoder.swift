@@ -5,6 +5,11 @@
 /// A lone ESC is ambiguous: it is the Esc key, or the start of a sequence whose other bytes are
 /// on their way. The decoder keeps it (``isHoldingEscape``); the caller waits
 /// ``escapeTimeoutMilliseconds`` for more bytes and calls ``flush()`` if none came.
+///
+/// Pasted text is never keys: what a terminal sends between the bracketed-paste marks
+/// (`ESC [ 200 ~` … `ESC [ 201 ~`) is one ``ScreenKey/paste(_:)``, and so is, for
+/// ``read(_:)``, a read that brings several keys and no escape sequence at once (a paste in a
+/// terminal without bracketed paste: a person's key presses arrive one read at a time).
 public struct KeyDecoder: Sendable {
   /// How long a held ESC waits for the rest of a sequence before it counts as Esc.
   public static let escapeTimeoutMilliseconds: Int32 = 50
@@ -12,14 +17,34 @@ public struct KeyDecoder: Sendable {
   /// The longest escape sequence kept; a longer one is dropped as garbage.
   private static let longestSequence = 32
 
+  /// The most bytes of one paste that are kept; the rest is dropped.
+  public static let longestPaste = 65_536
+
+  private static let pasteStart = Array("\u{1B}[200~".utf8)
+  private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
   private var pending: [UInt8] = []
+  /// The text of a bracketed paste so far, while one is under way.
+  private var pasted: [UInt8]?
 
   /// Makes a decoder holding nothing.
   public init() {}
 
   /// Whether the decoder holds an ESC (alone or with an unfinished sequence) that becomes Esc
   /// unless more bytes come within ``escapeTimeoutMilliseconds``.
-  public var isHoldingEscape: Bool { pending.first == 0x1B }
+  public var isHoldingEscape: Bool { pasted == nil && pending.first == 0x1B }
+
+  /// Decodes what one read from the terminal brought: as ``feed(_:)``, except that several keys
+  /// with no escape sequence among them, arriving together when nothing was pending, are pasted
+  /// text (one ``ScreenKey/paste(_:)``), not keys.
+  /// - Parameter bytes: the bytes of one read.
+  /// - Returns: the keys, or the paste.
+  public mutating func read(_ bytes: some Collection<UInt8>) -> [ScreenKey] {
+    let unbracketed = pending.isEmpty && pasted == nil && !bytes.contains(0x1B)
+    let keys = feed(bytes)
+    guard unbracketed, keys.count >= 2 else { return keys }
+    return [.paste(keys.map(Self.pastedText).joined())]
+  }
 
   /// Decodes bytes as they arrive; an unfinished character or sequence is kept for the next call.
   /// - Parameter bytes: bytes read from the terminal.
@@ -28,11 +53,53 @@ public struct KeyDecoder: Sendable {
     pending.append(contentsOf: bytes)
     var keys: [ScreenKey] = []
     while !pending.isEmpty {
+      if pasted != nil {
+        guard let text = takePaste() else { break }
+        keys.append(.paste(text))
+        continue
+      }
+      if pending.starts(with: Self.pasteStart) {
+        pending.removeFirst(Self.pasteStart.count)
+        pasted = []
+        continue
+      }
       guard let (key, length) = decodeFirst() else { break }
       pending.removeFirst(length)
       if let key { keys.append(key) }
     }
     return keys
+  }
+
+  /// Moves what `pending` holds of a bracketed paste into `pasted` (at most ``longestPaste``
+  /// bytes); returns the whole text once the end mark has come.
+  private mutating func takePaste() -> String? {
+    let end = Self.pasteEnd
+    var found: Int?
+    if pending.count >= end.count {
+      for index in 0...(pending.count - end.count)
+      where pending[index] == 0x1B && pending[index..<index + end.count].elementsEqual(end) {
+        found = index
+        break
+      }
+    }
+    // Without the end mark, keep back what could be its first bytes.
+    let taken = found ?? max(0, pending.count - (end.count - 1))
+    let room = Self.longestPaste - (pasted?.count ?? 0)
+    pasted?.append(contentsOf: pending[..<taken].prefix(max(0, room)))
+    pending.removeFirst(found.map { $0 + end.count } ?? taken)
+    guard found != nil, let text = pasted else { return nil }
+    pasted = nil
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// What a key decoded from unbracketed pasted bytes stands for as text.
+  private static func pastedText(_ key: ScreenKey) -> String {
+    switch key {
+    case .character(let character): String(character)
+    case .enter: "\n"
+    case .paste(let text): text
+    default: ""
+    }
   }
 
   /// Ends a wait for more bytes: a held ESC is the Esc key, and what followed it is decoded on

@@ -30,4 +30,7 @@ public enum ScreenKey: Equatable, Sendable {
   case suspend
   /// Ctrl-L: draw the whole screen again.
   case redraw
+  /// Pasted text (between the terminal's bracketed-paste marks, or several characters arriving
+  /// at once): text for a prompt, never keys.
+  case paste(String)
 }

@@ -7,11 +7,12 @@
 /// terminal.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
-  public static let emptyMessage = "Your list is empty. Press n to fetch your first joke."
+  public static let emptyMessage: TerminalText =
+    "Your list is empty. Press n to fetch your first joke."
   /// The action at the right of the title bar, with its key.
-  public static let jokeAction = "Joke! (n)"
+  public static let jokeAction: TerminalText = "Joke! (n)"
   /// The keys, with what they do, as the `?` view lists them.
-  public static let keys: [(keys: String, action: String)] = [
+  public static let keys: [(keys: TerminalText, action: TerminalText)] = [
     ("n, +", "Joke!: fetch a random joke and save it"),
     ("Up/k, Down/j", "move"),
     ("PgUp, PgDn", "move a page"),
@@ -30,7 +31,7 @@ public struct ScreenRenderer: Sendable {
   private static let imageRows = 4
 
   private let style: TextStyle
-  private let title: String
+  private let title: TerminalText
   private let selected = TextStyle(isEnabled: true)
   private let dates = SwedishDateFormatter()
 
@@ -40,7 +41,7 @@ public struct ScreenRenderer: Sendable {
   ///   - title: the title bar's text (the source's list title).
   public init(style: TextStyle, title: String = JokeListView.title) {
     self.style = style
-    self.title = TerminalSafeText.render(title, keepNewlines: false)
+    self.title = TerminalText(sanitizing: title, keepNewlines: false)
   }
 
   /// The screen's lines.
@@ -48,12 +49,12 @@ public struct ScreenRenderer: Sendable {
   ///   - state: what to show.
   ///   - size: the terminal's size.
   /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, without line breaks.
-  public func render(_ state: ScreenState, size: ScreenSize) -> [String] {
+  public func render(_ state: ScreenState, size: ScreenSize) -> [TerminalText] {
     guard size.rows > 0, size.columns > 0 else { return [] }
     guard size.isUsable else { return tooSmall(size) }
     var lines = [titleBar(state, width: size.columns)]
     let height = size.rows - 2
-    var body: [String]
+    var body: [TerminalText]
     if state.showsHelp {
       body = help(width: size.columns)
     } else {
@@ -66,7 +67,7 @@ public struct ScreenRenderer: Sendable {
       }
     }
     body = body.prefix(height).map { ScreenText.fit($0, width: size.columns) }
-    body += Array(repeating: "", count: height - body.count)
+    body += Array(repeating: .empty, count: height - body.count)
     lines += body
     lines.append(statusLine(state, width: size.columns))
     return lines
@@ -83,31 +84,31 @@ public struct ScreenRenderer: Sendable {
 
   // MARK: Parts
 
-  private func tooSmall(_ size: ScreenSize) -> [String] {
+  private func tooSmall(_ size: ScreenSize) -> [TerminalText] {
     let minimum = ScreenSize.minimum
-    let message = [
+    let message: [TerminalText] = [
       "Terminal too small",
       "\(size.columns)x\(size.rows), needs \(minimum.columns)x\(minimum.rows)",
     ]
     return (0..<size.rows).map {
-      $0 < message.count ? ScreenText.fit(message[$0], width: size.columns) : ""
+      $0 < message.count ? ScreenText.fit(message[$0], width: size.columns) : .empty
     }
   }
 
-  private func titleBar(_ state: ScreenState, width: Int) -> String {
-    let action =
-      (state.isFetching ? SpinnerFrames.frame(state.spinnerStep) + " " : "") + Self.jokeAction
-    let actionWidth = TextWrapper.width(of: action)
+  private func titleBar(_ state: ScreenState, width: Int) -> TerminalText {
+    let spinner: TerminalText =
+      state.isFetching ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
+    let action = spinner + Self.jokeAction
+    let actionWidth = action.width
     let title = ScreenText.fit(self.title, width: max(0, width - actionWidth - 1))
-    let gap = max(1, width - TextWrapper.width(of: title) - actionWidth)
-    return ScreenText.fit(
-      style.bold(title) + String(repeating: " ", count: gap) + action, width: width)
+    let gap = max(1, width - title.width - actionWidth)
+    return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)
   }
 
-  private func list(_ state: ScreenState, width: Int, height: Int) -> [String] {
+  private func list(_ state: ScreenState, width: Int, height: Int) -> [TerminalText] {
     guard !state.rows.isEmpty else {
       return TextWrapper.wrap(Self.emptyMessage, width: width - Self.markerWidth).map {
-        String(repeating: " ", count: Self.markerWidth) + $0
+        .spaces(Self.markerWidth) + $0
       }
     }
     let top = ScreenState.top(
@@ -122,41 +123,42 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// A row on one line: mark, preview, date and id, as `chuck list` shows them.
-  private func text(of row: ScreenRow, hasMarks: Bool) -> String {
+  private func text(of row: ScreenRow, hasMarks: Bool) -> TerminalText {
     let entry = row.entry
-    let mark = hasMarks ? String(row.mark ?? " ") + " " : ""
+    let mark: TerminalText =
+      hasMarks ? TerminalText(sanitizing: String(row.mark ?? " ")) + " " : .empty
     return mark + ScreenText.pad(JokePreview.make(entry.value), width: Self.previewWidth) + "  "
       + entry.dateAndID(dates)
   }
 
-  private func help(width: Int) -> [String] {
-    let keysWidth = Self.keys.map { TextWrapper.width(of: $0.keys) }.max() ?? 0
-    return ["  Keys", ""]
+  private func help(width: Int) -> [TerminalText] {
+    let keysWidth = Self.keys.map(\.keys.width).max() ?? 0
+    return ["  Keys", .empty]
       + Self.keys.map { "  " + ScreenText.pad($0.keys, width: keysWidth) + "  " + $0.action }
   }
 
   /// The detail's lines: `chuck show`'s output, with room under an inline image.
-  static func detailLines(_ detail: ScreenState.Detail, width: Int, style: TextStyle) -> [String] {
+  static func detailLines(_ detail: ScreenState.Detail, width: Int, style: TextStyle)
+    -> [TerminalText]
+  {
     let view = JokeDetailView(width: width, style: style)
     guard let joke = detail.joke else {
       let fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
-      return view.render(title: detail.id, fields: fields).split(separator: "\n").map(String.init)
+      return view.render(title: detail.id, fields: fields).lines(omittingEmpty: true)
     }
-    var lines: [String] = []
-    for line in view.render(joke, icon: detail.icon).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      lines.append(String(line))
-      if case .inline(let sequence) = detail.icon, line.hasSuffix(sequence) {
-        lines += Array(repeating: "", count: Self.imageRows - 1)
+    var lines: [TerminalText] = []
+    for line in view.render(joke, icon: detail.icon).lines() {
+      lines.append(line)
+      if case .inline(let sequence) = detail.icon, line.string.hasSuffix(sequence.string) {
+        lines += Array(repeating: .empty, count: Self.imageRows - 1)
       }
     }
-    if lines.last == "" { lines.removeLast() }
+    if lines.last?.isEmpty == true { lines.removeLast() }
     return lines
   }
 
-  private func statusLine(_ state: ScreenState, width: Int) -> String {
-    let text: String
+  private func statusLine(_ state: ScreenState, width: Int) -> TerminalText {
+    let text: TerminalText
     if state.showsHelp {
       return style.dim(ScreenText.fit("Press any key to go back.", width: width))
     }
@@ -169,8 +171,8 @@ public struct ScreenRenderer: Sendable {
         return style.bold(ScreenText.fit(prompt.question, width: width))
       }
       // The end of what is typed stays in view, followed by a block for the cursor.
-      let typed = TerminalSafeText.render(prompt.input, keepNewlines: false) + "\u{2588}"
-      let room = max(0, width - TextWrapper.width(of: prompt.question))
+      let typed = TerminalText(sanitizing: prompt.input, keepNewlines: false) + "\u{2588}"
+      let room = max(0, width - prompt.question.width)
       return style.bold(
         ScreenText.fit(prompt.question + ScreenText.tail(typed, width: room), width: width))
     case .keys:

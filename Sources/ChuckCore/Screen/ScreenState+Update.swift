@@ -42,7 +42,7 @@ extension ScreenState {
       return []
     case .favoriteAdded(let name, let rows):
       replaceRows(rows, selecting: nil)
-      status = .message("Added favourite \(TerminalSafeText.render(name, keepNewlines: false)).")
+      status = .message("Added favourite \(sanitizing: name).")
       return []
     case .jokeLoaded(let joke):
       guard case .detail(var detail) = mode, detail.id == joke.id, !detail.isLoaded else {
@@ -86,6 +86,10 @@ extension ScreenState {
       return answer(prompt, with: key)
     }
     status = .keys
+    if case .paste = key {
+      status = .message("Pasted text is not taken as keys.")
+      return []
+    }
     if key == .character("?") {
       showsHelp = true
       return []
@@ -103,7 +107,13 @@ extension ScreenState {
     prompt.problem = nil
     switch key {
     case .character(let character):
-      prompt.input.append(character)
+      if prompt.input.count < Prompt.maximumInput { prompt.input.append(character) }
+    case .paste(let text):
+      // Pasted text is text: its line breaks and controls are not keys (Enter, Esc).
+      let room = Prompt.maximumInput - prompt.input.count
+      prompt.input += text.lazy.filter { character in
+        !character.unicodeScalars.contains { TerminalSafeText.isUnsafe($0, keepNewlines: false) }
+      }.prefix(max(0, room))
     case .backspace:
       if !prompt.input.isEmpty { prompt.input.removeLast() }
     case .escape:
@@ -111,7 +121,7 @@ extension ScreenState {
       return []
     case .enter:
       if let problem = Favorite.nameProblem(prompt.input) {
-        prompt.problem = "error: " + TerminalSafeText.render(problem, keepNewlines: false)
+        prompt.problem = "error: \(sanitizing: problem)"
         status = .prompt(prompt)
         return []
       }
@@ -167,11 +177,11 @@ extension ScreenState {
       status = .prompt(
         Prompt(
           purpose: .removal(id: row.id),
-          question: "Remove \(row.id) \u{201C}\(preview)\u{201D}? y/n"))
+          question: "Remove \(sanitizing: row.id) \u{201C}\(preview)\u{201D}? y/n"))
     case .character("f"):
       guard let row = selectedRow, row.mark != nil else { return [] }
       guard row.mark != ScreenRow.favorite else {
-        status = .message("\(row.id) is already a favourite (see chuck favorite list).")
+        status = .message("\(sanitizing: row.id) is already a favourite (see chuck favorite list).")
         return []
       }
       status = .prompt(
@@ -233,7 +243,7 @@ extension ScreenState {
     rows = newRows
     if case .detail(let detail) = mode, !newRows.contains(where: { $0.id == detail.id }) {
       mode = .list
-      status = .message("\(detail.id) is no longer in your list.")
+      status = .message("\(sanitizing: detail.id) is no longer in your list.")
     }
     keepSelectionInView()
   }

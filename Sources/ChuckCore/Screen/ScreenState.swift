@@ -62,9 +62,9 @@ public struct ScreenState: Equatable, Sendable {
     /// The keys of the current view.
     case keys
     /// A message, until the next key.
-    case message(String)
+    case message(TerminalText)
     /// An `error:` line (red when colour is on), until the next key.
-    case error(String)
+    case error(TerminalText)
     /// A question that takes the next key.
     case prompt(Prompt)
   }
@@ -82,13 +82,18 @@ public struct ScreenState: Equatable, Sendable {
 
     /// What answering it does.
     public var purpose: Purpose
-    /// The question, safe for the terminal.
-    public var question: String
-    /// What has been typed (a name prompt's answer so far).
+    /// The question.
+    public var question: TerminalText
+    /// What has been typed or pasted (a name prompt's answer so far), at most
+    /// ``maximumInput`` characters; made safe when it is shown.
     public var input: String = ""
     /// Why the name entered cannot be used, shown (red) instead of the prompt until the next key;
     /// what was typed stays, to be mended.
-    public var problem: String?
+    public var problem: TerminalText?
+
+    /// The most characters a prompt takes: a favourite's name is at most 60, so more is never
+    /// needed, and a huge paste is not kept.
+    public static let maximumInput = Favorite.maximumNameLength
 
     /// Whether the prompt takes typed text (else one key answers it).
     public var takesText: Bool {

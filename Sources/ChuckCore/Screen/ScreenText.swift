@@ -3,10 +3,14 @@ public enum ScreenText {
   /// Cuts a line to at most `width` columns, counting wide characters as two and copying escape
   /// sequences (the renderer's own styles, an inline image) without counting them.
   /// - Parameters:
-  ///   - text: one line, safe for a terminal apart from the renderer's own escape sequences.
+  ///   - text: one line.
   ///   - width: the most columns it may take.
   /// - Returns: the line, cut after its last whole character that fits.
-  public static func fit(_ text: String, width: Int) -> String {
+  public static func fit(_ text: TerminalText, width: Int) -> TerminalText {
+    TerminalText(verbatim: fit(text.string, width: width))
+  }
+
+  private static func fit(_ text: String, width: Int) -> String {
     if text.utf8.count <= width, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return text
     }
@@ -33,29 +37,29 @@ public enum ScreenText {
 
   /// The end of a plain line that fits in `width` columns (what is being typed stays in view).
   /// - Parameters:
-  ///   - text: one line of plain text, safe for a terminal.
+  ///   - text: one line of plain text.
   ///   - width: the most columns it may take.
   /// - Returns: its last whole characters that fit.
-  public static func tail(_ text: String, width: Int) -> String {
+  public static func tail(_ text: TerminalText, width: Int) -> TerminalText {
     var kept: [Character] = []
     var used = 0
-    for character in text.reversed() {
+    for character in text.string.reversed() {
       let characterWidth = TextWrapper.width(of: character)
       guard used + characterWidth <= width else { break }
       kept.append(character)
       used += characterWidth
     }
-    return String(kept.reversed())
+    return TerminalText(verbatim: String(kept.reversed()))
   }
 
   /// A plain line cut to `width` columns, then padded with spaces to exactly `width`.
   /// - Parameters:
-  ///   - text: one line of plain text, safe for a terminal.
+  ///   - text: one line of plain text.
   ///   - width: the columns it takes.
   /// - Returns: the line.
-  public static func pad(_ text: String, width: Int) -> String {
+  public static func pad(_ text: TerminalText, width: Int) -> TerminalText {
     let cut = fit(text, width: width)
-    return cut + String(repeating: " ", count: max(0, width - TextWrapper.width(of: cut)))
+    return cut + .spaces(width - cut.width)
   }
 
   /// Copies the rest of an escape sequence whose ESC was just copied: a CSI up to its final

@@ -25,7 +25,7 @@ struct Categories: AsyncParsableCommand {
       if context.json {
         terminal.out(JSONText.array(of: names))
       } else {
-        terminal.out(names.map { TerminalSafeText.render($0, keepNewlines: false) + "\n" }.joined())
+        for name in names { terminal.out("\(sanitizing: name)\n") }
       }
     }
   }

@@ -49,8 +49,8 @@ struct Favorite: AsyncParsableCommand {
         }
         let favorite = added.favorite
         terminal.out(
-          "Added favourite \(TerminalSafeText.render(favorite.name, keepNewlines: false)): "
-            + "\(favorite.source.name) \(favorite.id) \u{201C}\(JokePreview.make(added.text))\u{201D}; "
+          "Added favourite \(sanitizing: favorite.name): \(sanitizing: favorite.source.name) "
+            + "\(sanitizing: favorite.id) \u{201C}\(JokePreview.make(added.text))\u{201D}; "
             + "\(added.count) of \(favorites.limit) favourites.\n")
       }
     }
@@ -119,8 +119,8 @@ struct Favorite: AsyncParsableCommand {
           return
         }
         terminal.out(
-          "Removed favourite \(TerminalSafeText.render(removed.name, keepNewlines: false)): "
-            + "\(removed.source.name) \(removed.id)\n")
+          "Removed favourite \(sanitizing: removed.name): \(sanitizing: removed.source.name) "
+            + "\(sanitizing: removed.id)\n")
       }
     }
   }

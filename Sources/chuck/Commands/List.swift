@@ -26,7 +26,7 @@ struct List: AsyncParsableCommand {
     let order = saved.oldestFirst()
     let terminal = context.terminal
     if context.json {
-      saved.jsonArray(order) { terminal.out(bytes: $0) }
+      saved.jsonArray(order) { terminal.out(escapedJSON: $0) }
     } else {
       let rows = order.lazy.map { JokeListView.Row(saved, at: $0) }
       JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {

@@ -39,6 +39,6 @@ struct Pick: AsyncParsableCommand {
       return
     }
     context.terminal.out(
-      context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
+      context.json ? JokeJSON.object(joke) : TerminalText(sanitizing: joke.value) + .newline)
   }
 }

@@ -39,7 +39,7 @@ struct Random: AsyncParsableCommand {
       }
       let count = try context.collection.add(joke)
       terminal.out(
-        context.json ? JokeJSON.object(joke) : TerminalSafeText.render(joke.value) + "\n")
+        context.json ? JokeJSON.object(joke) : TerminalText(sanitizing: joke.value) + .newline)
       terminal.saved(joke, count: count)
     }
   }

@@ -51,7 +51,7 @@ struct Save: AsyncParsableCommand {
   ) async -> ChuckError? where List.Joke: Encodable {
     let terminal = context.terminal
     let outcome = await saver.save(ids) { (wanted: String) async throws(ChuckError) -> List.Joke in
-      try await terminal.withSpinner("Fetching \(wanted)…") {
+      try await terminal.withSpinner("Fetching \(sanitizing: wanted)…") {
         () async throws(ChuckError) -> List.Joke in
         try await fetch(wanted)
       }
@@ -59,7 +59,7 @@ struct Save: AsyncParsableCommand {
       switch event {
       case .saved(let joke, let count):
         if !context.json {
-          for line in lines(joke) { terminal.out(TerminalSafeText.render(line) + "\n") }
+          for line in lines(joke) { terminal.out(TerminalText(sanitizing: line) + .newline) }
         }
         terminal.saved(id: id(joke), count: count)
       case .refused(let error):

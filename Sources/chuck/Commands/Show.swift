@@ -31,7 +31,7 @@ struct Show: AsyncParsableCommand {
       let terminal = context.terminal
       let found = try await context.collection.lookUp(id) {
         (id: String) async throws(ChuckError) -> ChuckJoke in
-        try await terminal.withSpinner("Looking up \(id)…") {
+        try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
           () async throws(ChuckError) -> ChuckJoke in
           try await context.service.joke(id: id)
         }
@@ -57,7 +57,7 @@ struct Show: AsyncParsableCommand {
     case .failure(let error):
       return .unavailable("not downloaded: " + (error.errorDescription ?? "unknown error"))
     case .success(let file):
-      let data = (try? Data(contentsOf: file)) ?? Data()
+      let data = Data((try? IconStore.image(in: file)) ?? [])
       switch context.terminal.imageProtocol {
       case .kitty? where ImageKind(of: data) == .png:
         return .inline(InlineImage.kitty(png: data, columns: 8, rows: 4))

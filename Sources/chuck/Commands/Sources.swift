@@ -25,12 +25,11 @@ struct Sources: AsyncParsableCommand {
       }
       let width = JokeSource.allCases.map(\.name.count).max() ?? 0
       for (source, url) in zip(JokeSource.allCases, urls) {
-        let name = source.name + String(repeating: " ", count: width - source.name.count)
-        let mark = source == configuration.source ? "  (default)" : ""
+        let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
+        let mark: TerminalText = source == configuration.source ? "  (default)" : .empty
         terminal.out(
-          terminal.stdoutStyle.bold(name) + "  "
-            + TerminalSafeText.render(url, keepNewlines: false) + terminal.stdoutStyle.dim(mark)
-            + "\n")
+          terminal.stdoutStyle.bold(name) + "  \(sanitizing: url)" + terminal.stdoutStyle.dim(mark)
+            + .newline)
       }
     }
   }

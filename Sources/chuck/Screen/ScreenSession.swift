@@ -134,7 +134,7 @@ final class ScreenSession {
       if count == 0 || (errno != EINTR && errno != EAGAIN) { exitStatus = 128 + SIGHUP }
       return
     }
-    for key in decoder.feed(buffer[0..<count]) where exitStatus == nil {
+    for key in decoder.read(buffer[0..<count]) where exitStatus == nil {
       send(.key(key))
     }
   }

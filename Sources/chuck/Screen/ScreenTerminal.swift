@@ -8,16 +8,22 @@ import ChuckCore
 nonisolated(unsafe) private var settingsBeforeScreen = termios()
 
 /// The terminal while the screen is open: raw mode (termios saved and restored), the alternate
-/// screen, the cursor hidden, line wrapping off; frames written as the lines that changed.
+/// screen, the cursor hidden, line wrapping off, bracketed paste on (pasted text comes marked,
+/// so that it is never taken for keys); frames written as the lines that changed. While it is
+/// open, ``TerminalRestorer`` gives the terminal back on any signal or crash.
 final class ScreenTerminal {
-  private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"
-  private static let leaveSequence = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+  private static let enterSequence: TerminalText =
+    "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h"
+  private static let leaveSequence: StaticString =
+    "\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   private static let kittyImageStart = "\u{1B}_G"
-  private static let deleteKittyImages = "\u{1B}_Ga=d,q=2\u{1B}\\"
+  private static let deleteKittyImages: TerminalText = "\u{1B}_Ga=d,q=2\u{1B}\\"
+  /// The rows an inline image covers, from the row it is drawn on.
+  private static let imageRows = 4
 
   private(set) var isOpen = false
-  private var lastFrame: [String] = []
+  private var lastFrame: [TerminalText] = []
 
   /// Saves the settings, enters raw mode and the alternate screen.
   func open() throws(ChuckError) {
@@ -37,6 +43,7 @@ final class ScreenTerminal {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    TerminalRestorer.arm(settings: settingsBeforeScreen, leave: Self.leaveSequence)
     tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
     write(Self.enterSequence)
     lastFrame = []
@@ -46,9 +53,10 @@ final class ScreenTerminal {
   /// Gives the terminal back as it was: main screen, cursor, wrapping and settings.
   func close() {
     guard isOpen else { return }
-    let hadImage = lastFrame.contains { $0.contains(Self.kittyImageStart) }
-    write((hadImage ? Self.deleteKittyImages : "") + Self.leaveSequence)
+    if lastFrame.contains(where: Self.holdsImage) { write(Self.deleteKittyImages) }
+    write(TerminalText(stringLiteral: Self.leaveSequence))
     tcsetattr(STDIN_FILENO, TCSADRAIN, &settingsBeforeScreen)
+    TerminalRestorer.disarm()
     isOpen = false
   }
 
@@ -65,11 +73,14 @@ final class ScreenTerminal {
 
   /// Writes the lines of `frame` that differ from the last frame (every line after
   /// ``invalidate()`` or a change of height), each into a cleared row.
-  func draw(_ frame: [String]) {
-    var output = ""
-    // kitty keeps an image above the text until it is deleted: when a frame that showed one
-    // changes, delete it and draw the new frame whole (with the image again, if it is still on).
-    if frame != lastFrame, lastFrame.contains(where: { $0.contains(Self.kittyImageStart) }) {
+  func draw(_ frame: [TerminalText]) {
+    var output = TerminalText.empty
+    // kitty keeps an image above the text until it is deleted: when the rows a frame's image
+    // covers change, delete it and draw the new frame whole (with the image again, if it is
+    // still on). Other rows (the spinner in the title bar) are drawn around it.
+    if frame.count == lastFrame.count,
+      Self.imageArea(of: lastFrame).contains(where: { frame[$0] != lastFrame[$0] })
+    {
       output += Self.deleteKittyImages
       lastFrame = []
     }
@@ -82,8 +93,19 @@ final class ScreenTerminal {
     if !output.isEmpty { write(output) }
   }
 
-  private func write(_ text: String) {
-    var text = text
+  private static func holdsImage(_ line: TerminalText) -> Bool {
+    line.string.contains(kittyImageStart)
+  }
+
+  /// The rows that a frame's kitty images cover.
+  private static func imageArea(of frame: [TerminalText]) -> [Int] {
+    frame.indices.filter { holdsImage(frame[$0]) }.flatMap {
+      $0..<min(frame.count, $0 + imageRows)
+    }
+  }
+
+  private func write(_ text: TerminalText) {
+    var text = text.string
     _ = text.withUTF8 {
       FileDescriptorOutput.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO)
     }

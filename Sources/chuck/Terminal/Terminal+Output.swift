@@ -7,7 +7,7 @@ import ChuckCore
 extension Terminal {
   /// One `error:` line on stderr, red when colour is on, its text made safe.
   func report(_ error: ChuckError) {
-    err(stderrStyle.red(ReportText.error(error)) + "\n")
+    err(stderrStyle.red(ReportText.error(error)) + .newline)
   }
 
   /// The line on stderr that says a joke was saved and how long the list is now.
@@ -16,24 +16,25 @@ extension Terminal {
   /// The same, for a joke of any source.
   func saved(id: String, count: Int) {
     let (saved, rest) = ReportText.saved(id: id, count: count)
-    err(stderrStyle.green(saved) + rest + "\n")
+    err(stderrStyle.green(saved) + rest + .newline)
   }
 
   /// One `note:` line on stderr, its text made safe.
   func note(_ message: String) {
-    err("note: " + TerminalSafeText.render(message, keepNewlines: false) + "\n")
+    err("note: \(sanitizing: message)\n")
   }
 
-  /// Writes the result on stdout. A reader that went away (`chuck list | head`) ends the process
-  /// quietly with status 0; any other failure (a full disk behind `> file`) ends it with an
-  /// `error:` line and status 74, so that a failed backup never looks like a good one.
-  func out(_ text: String) {
-    var text = text
+  /// Writes the result on stdout: only terminal text, which the sanitiser or chuck's own code
+  /// made. A reader that went away (`chuck list | head`) ends the process quietly with status 0;
+  /// any other failure (a full disk behind `> file`) ends it with an `error:` line and status
+  /// 74, so that a failed backup never looks like a good one.
+  func out(_ text: TerminalText) {
+    var text = text.string
     text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
   }
 
-  /// The same, for bytes.
-  func out(bytes: [UInt8]) { bytes.withUnsafeBytes { out($0) } }
+  /// The same, for JSON that ``JSONText`` has escaped (the fast `list --json`).
+  func out(escapedJSON bytes: [UInt8]) { bytes.withUnsafeBytes { out($0) } }
 
   private func out(_ buffer: UnsafeRawBufferPointer) {
     let failure = FileDescriptorOutput.writeAll(buffer, to: STDOUT_FILENO)
@@ -45,8 +46,8 @@ extension Terminal {
   }
 
   /// Writes a message on stderr; there is nowhere to report a failure of that.
-  func err(_ text: String) {
-    var text = text
+  func err(_ text: TerminalText) {
+    var text = text.string
     _ = text.withUTF8 {
       FileDescriptorOutput.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO)
     }

@@ -3,7 +3,7 @@ import ChuckCore
 extension Terminal {
   /// Runs `body` with a spinner on stderr, when stderr is a terminal.
   func withSpinner<T: Sendable>(
-    _ message: String, _ body: () async throws(ChuckError) -> T
+    _ message: TerminalText, _ body: () async throws(ChuckError) -> T
   ) async throws(ChuckError) -> T {
     guard stderrIsTTY, environment[EnvironmentVariable.term.name] != "dumb" else {
       return try await body()

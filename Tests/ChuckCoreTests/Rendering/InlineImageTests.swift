@@ -6,9 +6,9 @@ import Testing
 
 @Suite struct InlineImageTests {
   /// The kitty sequences of `data`: each chunk's control keys and payload.
-  private func kittyChunks(_ text: String) throws -> [(control: String, payload: String)] {
+  private func kittyChunks(_ text: TerminalText) throws -> [(control: String, payload: String)] {
     var chunks: [(String, String)] = []
-    var rest = Substring(text)
+    var rest = Substring(text.string)
     while !rest.isEmpty {
       #expect(rest.hasPrefix("\u{1B}_G"))
       let end = try #require(rest.range(of: "\u{1B}\\"))

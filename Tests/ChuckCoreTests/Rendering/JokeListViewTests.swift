@@ -128,7 +128,7 @@ import Testing
     #expect(lines.count == 1 + jokes.count * 3 + 1)
     let dates = SwedishDateFormatter()
     for (index, joke) in jokes.enumerated() {
-      #expect(lines[2 + index * 3] == "  " + JokePreview.make(joke.value))
+      #expect(lines[2 + index * 3] == "  " + JokePreview.make(joke.value).string)
       #expect(lines[3 + index * 3] == "  " + dates.date(joke.created) + "  " + joke.id)
       #expect(lines[1 + index * 3].isEmpty)
     }

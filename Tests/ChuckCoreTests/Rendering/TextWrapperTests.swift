@@ -95,7 +95,7 @@ import Testing
       for _ in 0..<Int.random(in: 0...60, using: &generator) {
         text += source.randomElement(using: &generator)!
       }
-      let lines = TextWrapper.wrap(text, width: width)
+      let lines = TextWrapper.wrap(TerminalText(sanitizing: text), width: width).map(\.string)
       #expect(!lines.isEmpty)
       for line in lines {
         #expect(TextWrapper.width(of: line) <= width, "\(text.debugDescription) at \(width)")

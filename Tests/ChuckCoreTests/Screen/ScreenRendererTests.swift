@@ -128,7 +128,8 @@ import Testing
     let show = JokeDetailView(width: 80, style: TextStyle(isEnabled: true))
       .render(joke, icon: .unavailable("not downloaded: timeout"))
     #expect(
-      colour.render(state, size: wide)[1...7].joined(separator: "\n") + "\n" == show,
+      colour.render(state, size: wide)[1...7].map(\.string).joined(separator: "\n") + "\n"
+        == show.string,
       "the same text as chuck show")
   }
 
@@ -174,7 +175,7 @@ import Testing
     #expect(lines[3] == "  Joke number 2 is a")
     _ = state.press(.enter)
     _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(1), value: rows[1].entry.value)))
-    for line in plain.render(state, size: tiny) { #expect(TextWrapper.width(of: line) <= 20) }
+    for line in plain.render(state, size: tiny) { #expect(line.width <= 20) }
   }
 
   /// A mark (a favourite's star) gets a column of its own before every preview.

@@ -67,7 +67,9 @@ import Testing
     _ = state.handle(.fetchFailed(.duplicate(id: screenID(0), preview: "Joke"), fetch: 1))
     #expect(
       state.status
-        == .error("error: already in your list: \(screenID(0)) \u{201C}Joke\u{201D}; nothing saved")
+        == .error(
+          "error: already in your list: \(sanitizing: screenID(0)) \u{201C}Joke\u{201D}; nothing saved"
+        )
     )
     _ = state.press(.down)
     #expect(state.status == .keys, "a key clears the message")
@@ -90,7 +92,8 @@ import Testing
     _ = state.handle(.removed(removed, rows: [screenRows(3)[0], screenRows(3)[2]]))
     #expect(state.selection == 1)
     #expect(state.selectedRow?.id == screenID(2))
-    #expect(state.status == .message("Removed \(screenID(1)) \u{201C}Joke number 1\u{201D}"))
+    #expect(
+      state.status == .message("Removed \(sanitizing: screenID(1)) \u{201C}Joke number 1\u{201D}"))
   }
 
   /// `d` then any other key removes nothing, and the key does nothing else.
@@ -159,7 +162,7 @@ import Testing
     _ = state.press(.enter)
     _ = state.handle(.listLoaded(Array(screenRows(2).suffix(1))))
     #expect(state.mode == .list)
-    #expect(state.status == .message("\(screenID(0)) is no longer in your list."))
+    #expect(state.status == .message("\(sanitizing: screenID(0)) is no longer in your list."))
   }
 
   /// Moving keeps the selection in view: ↓/j, ↑/k, PgDn, PgUp, End, Home, and a resize.
@@ -281,7 +284,8 @@ import Testing
     #expect(state.status == .message("No favourite added."))
     _ = state.press(.up, .character("f"))
     #expect(
-      state.status == .message("\(screenID(0)) is already a favourite (see chuck favorite list)."))
+      state.status
+        == .message("\(sanitizing: screenID(0)) is already a favourite (see chuck favorite list)."))
     _ = state.handle(.actionFailed(.favoritesFull(limit: 10)))
     #expect(
       state.status
