@@ -17,9 +17,13 @@ extension ScreenTests {
     #expect(screen.lines.last?.contains("f favourite") == true)
     try screen.send("f")
     #expect(await screen.waitFor { $0.contains("Name this favourite") })
+    // One step at a time: keys that reach chuck in one read as text count as a paste.
     try screen.send("-l", "Onionz")
+    #expect(await screen.waitFor { $0.contains("Onionz\u{2588}") })
     try screen.send("BSpace")
+    #expect(await screen.waitFor { $0.contains("Onion\u{2588}") })
     try screen.send("-l", " ")
+    #expect(await screen.waitFor { $0.contains("Onion \u{2588}") })
     try screen.send("Enter")
     #expect(await screen.waitFor { $0.contains("starts or ends with a space") })
     try screen.send("BSpace")

@@ -34,16 +34,27 @@ public struct KeyDecoder: Sendable {
   /// unless more bytes come within ``escapeTimeoutMilliseconds``.
   public var isHoldingEscape: Bool { pasted == nil && pending.first == 0x1B }
 
-  /// Decodes what one read from the terminal brought: as ``feed(_:)``, except that several keys
-  /// with no escape sequence among them, arriving together when nothing was pending, are pasted
-  /// text (one ``ScreenKey/paste(_:)``), not keys.
+  /// Decodes what one read from the terminal brought: as ``feed(_:)``, except that text (two or
+  /// more keys, all characters or line breaks, at least one a character) arriving in one read
+  /// when nothing was pending is pasted text (one ``ScreenKey/paste(_:)``), not keys: a person's
+  /// key presses come one read at a time, a paste without brackets comes at once.
   /// - Parameter bytes: the bytes of one read.
   /// - Returns: the keys, or the paste.
   public mutating func read(_ bytes: some Collection<UInt8>) -> [ScreenKey] {
     let unbracketed = pending.isEmpty && pasted == nil && !bytes.contains(0x1B)
     let keys = feed(bytes)
-    guard unbracketed, keys.count >= 2 else { return keys }
+    guard unbracketed, keys.count >= 2, keys.allSatisfy(Self.isText),
+      keys.contains(where: { $0 != .enter })
+    else { return keys }
     return [.paste(keys.map(Self.pastedText).joined())]
+  }
+
+  /// Whether a key is a piece of text: a character or a line break.
+  private static func isText(_ key: ScreenKey) -> Bool {
+    switch key {
+    case .character, .enter: true
+    default: false
+    }
   }
 
   /// Decodes bytes as they arrive; an unfinished character or sequence is kept for the next call.
@@ -94,12 +105,7 @@ public struct KeyDecoder: Sendable {
 
   /// What a key decoded from unbracketed pasted bytes stands for as text.
   private static func pastedText(_ key: ScreenKey) -> String {
-    switch key {
-    case .character(let character): String(character)
-    case .enter: "\n"
-    case .paste(let text): text
-    default: ""
-    }
+    if case .character(let character) = key { String(character) } else { "\n" }
   }
 
   /// Ends a wait for more bytes: a held ESC is the Esc key, and what followed it is decoded on

@@ -162,3 +162,17 @@ import Testing
     #expect(failingWidths.isEmpty, "too wide, e.g. \(violations.prefix(3).map(\.line))")
   }
 }
+
+extension JokeDetailViewTests {
+  /// A service names its own fields: labels are made safe as values are, at every width.
+  @Test(arguments: [80, 20])
+  func hostileLabelsAreMadeSafe(width: Int) {
+    let view = JokeDetailView(width: width, style: TextStyle(isEnabled: true))
+    let output = view.render(
+      title: "id\u{1B}]2;t\u{07}",
+      fields: [("\u{1B}]52;c;eA==\u{07}clip", "v"), ("\u{1B}[2Jclear", "\u{9B}31mw")])
+    #expect(!hasUnsafeScalar(strippingSGR(output)))
+    #expect(output.contains("\u{FFFD}clip"))
+    #expect(output.contains("\u{FFFD}clear"))
+  }
+}

@@ -87,3 +87,43 @@ import Testing
     #expect(decoder.flush() == [.escape, .character("[")])
   }
 }
+
+extension KeyDecoderTests {
+  /// What comes between the bracketed-paste marks is one paste, whatever it holds (keys, Enter,
+  /// Ctrl-C, escape sequences), even split across reads inside its end mark.
+  @Test func bracketedPasteIsText() {
+    var decoder = KeyDecoder()
+    let text = "dy\r\u{03}\u{1B}[Aq"
+    let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~n").utf8)
+    var keys: [ScreenKey] = []
+    for split in [3, 9, bytes.count - 3] {
+      decoder = KeyDecoder()
+      keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...])
+      #expect(keys == [.paste(text), .character("n")], "split at \(split)")
+      #expect(!decoder.isHoldingEscape)
+    }
+  }
+
+  /// A huge paste keeps at most `longestPaste` bytes, and the keys after it still work.
+  @Test func hugePasteIsCapped() {
+    var decoder = KeyDecoder()
+    let body = String(repeating: "x", count: KeyDecoder.longestPaste + 1000)
+    let keys = decoder.feed(Array(("\u{1B}[200~" + body + "\u{1B}[201~q").utf8))
+    #expect(keys.count == 2)
+    if case .paste(let text) = keys.first { #expect(text.utf8.count == KeyDecoder.longestPaste) }
+    #expect(keys.last == .character("q"))
+  }
+
+  /// Without brackets, text that arrives in one read is a paste; a single key, keys with an
+  /// escape sequence, or editing keys stay keys.
+  @Test func unbracketedPasteIsText() {
+    var decoder = KeyDecoder()
+    #expect(decoder.read(Array("dy".utf8)) == [.paste("dy")])
+    #expect(decoder.read(Array("d\ry\r".utf8)) == [.paste("d\ny\n")])
+    #expect(decoder.read(Array("d".utf8)) == [.character("d")])
+    #expect(decoder.read(Array("\r".utf8)) == [.enter])
+    #expect(decoder.read(Array("\r\r".utf8)) == [.enter, .enter])
+    #expect(decoder.read(Array("ab\u{7F}".utf8)) == [.character("a"), .character("b"), .backspace])
+    #expect(decoder.read(Array("j\u{1B}[B".utf8)) == [.character("j"), .down])
+  }
+}

@@ -320,3 +320,43 @@ import Testing
     #expect(shown.contains("  punchline   So."))
   }
 }
+
+/// Pasted text in the screen's state machine: text for a prompt, never keys.
+@Suite struct ScreenPasteTests {
+  private let size = ScreenSize(columns: 80, rows: 10)
+
+  /// A paste of `dy` in the list, or of `y` at the removal question, removes nothing.
+  @Test func pasteIsNotACommand() {
+    var state = ScreenState(rows: screenRows(3), size: size)
+    #expect(state.handle(.key(.paste("dy"))).isEmpty)
+    #expect(state.status == .message("Pasted text is not taken as keys."))
+    #expect(state.handle(.key(.character("d"))).isEmpty)
+    #expect(state.handle(.key(.paste("y"))).isEmpty)
+    #expect(state.status == .message("Nothing removed."))
+    #expect(state.rows.count == 3)
+  }
+
+  /// Pasted into the name prompt, text is typed without its controls and line breaks, and the
+  /// prompt holds at most 60 characters however much is typed or pasted.
+  @Test func pasteIntoThePromptIsCapped() {
+    var rows = screenRows(1)
+    rows[0].mark = ScreenRow.notFavorite
+    var state = ScreenState(rows: rows, size: size)
+    _ = state.handle(.key(.character("f")))
+    _ = state.handle(.key(.paste("Bike\n\u{1B}dog")))
+    guard case .prompt(let prompt) = state.status else {
+      Issue.record("no prompt")
+      return
+    }
+    #expect(prompt.input == "Bikedog")
+    _ = state.handle(.key(.paste(String(repeating: "n", count: 10_000))))
+    for _ in 0..<10 { _ = state.handle(.key(.character("x"))) }
+    guard case .prompt(let full) = state.status else {
+      Issue.record("no prompt")
+      return
+    }
+    #expect(full.input.count == ScreenState.Prompt.maximumInput)
+    #expect(full.input.hasPrefix("Bikedognnn"))
+    #expect(!full.input.contains("x"))
+  }
+}

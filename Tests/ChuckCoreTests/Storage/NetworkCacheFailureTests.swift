@@ -154,3 +154,65 @@ extension NetworkCacheTests {
     #expect(try NetworkCache<String>(fileURL: file).load() == ["a", "b"])
   }
 }
+
+extension NetworkCacheTests {
+  /// An item nested deeper than the list reader reads is refused as a bad response before
+  /// anything is written: the list stays readable.
+  @Test func itemTooDeepToReadBackIsRefused() throws {
+    let cache = NetworkCache<JSONValue>(fileURL: file)
+    _ = try cache.append(.string("first"))
+    let before = try Data(contentsOf: file)
+    var deep = JSONValue.string("bottom")
+    for _ in 0..<300 { deep = .array([deep]) }
+    #expect(throws: ChuckError.self) { try cache.append(deep) }
+    do throws(ChuckError) {
+      _ = try cache.append(deep)
+    } catch {
+      guard case .badResponse(let reason) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(reason.contains("nested too deeply"))
+    }
+    #expect(try Data(contentsOf: file) == before)
+    #expect(try cache.load() == [.string("first")])
+    var shallow = JSONValue.string("bottom")
+    for _ in 0..<200 { shallow = .array([shallow]) }
+    #expect(try cache.append(shallow) == 2)
+  }
+
+  /// An item that a further reader of the list (the fast index of Chuck Norris jokes) would
+  /// call corrupt is refused as a bad response before it is saved.
+  @Test func itemTheFastReaderRefusesIsRefused() throws {
+    let cache = NetworkCache<String>(fileURL: file)
+    #expect(
+      throws: ChuckError.badResponse(
+        "it cannot be saved: the list could not read it back (item 1: bad id)")
+    ) {
+      _ = try cache.append("x") { _ throws(ChuckError) in
+      } readBack: { (raw: RawItems) throws(ChuckError) in
+        #expect(raw.items.count == 1)
+        throw .storageCorrupt(path: "elsewhere", reason: "item 1: bad id")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
+  /// When the step before the list's rename throws (the favourites could not be written),
+  /// nothing is removed.
+  @Test func removeWhoseCommitStepThrowsRemovesNothing() throws {
+    let cache = NetworkCache<String>(fileURL: file)
+    _ = try cache.append("a")
+    _ = try cache.append("b")
+    let before = try Data(contentsOf: file)
+    #expect(throws: ChuckError.cancelled) {
+      _ = try cache.remove { _ throws(ChuckError) in
+        [0]
+      } beforeCommit: {
+        () throws(ChuckError) in
+        throw .cancelled
+      }
+    }
+    #expect(try Data(contentsOf: file) == before)
+  }
+}

@@ -14,12 +14,16 @@ final class TmuxScreen {
   private let environment: [String: String]
 
   /// Starts a detached tmux session of `columns` × `rows` running `script` in `folder`.
-  init(sandbox: ChuckSandbox, script: String, columns: Int = 80, rows: Int = 12) throws {
+  init(
+    sandbox: ChuckSandbox, script: String, columns: Int = 80, rows: Int = 12,
+    chuckEnvironment extra: [String: String] = [:]
+  ) throws {
     folder = try TemporaryDirectory.make(prefix: "tmux")
     socket = folder.appendingPathComponent("socket").path
     environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path]
     var chuckEnvironment = sandbox.baseEnvironment
     chuckEnvironment["TERM"] = "tmux-256color"
+    chuckEnvironment.merge(extra) { $1 }
     let assignments = chuckEnvironment.map { "'\($0.key)=\($0.value)'" }.joined(separator: " ")
     let wrapper = folder.appendingPathComponent("chuck")
     try "#!/bin/sh\nexec env -i \(assignments) '\(ChuckSandbox.binary.path)' \"$@\"\n".write(

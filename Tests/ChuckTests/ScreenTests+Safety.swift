@@ -1,0 +1,108 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension ScreenTests {
+  /// Signals that end chuck and crashes (SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGTRAP, as
+  /// a Swift trap raises) give the terminal back before the process ends by that signal: the
+  /// shell's screen, the same `stty -a`, the cursor shown, line wrapping and the main screen on.
+  @Test(arguments: [
+    "QUIT", "USR1", "USR2", "ALRM", "ABRT", "SEGV", "BUS", "FPE", "ILL", "TRAP",
+  ])
+  func terminalGivenBackOnEverySignal(name: String) async throws {
+    let (_, sandbox) = try await startSandbox()
+    // No core files in the test's folder; the shell reports how chuck ended.
+    let script =
+      "ulimit -c 0; stty -a > before; echo shell-was-here; $CHUCK ui; echo status=$?;"
+      + " stty -a > after"
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("Joke! (n)") })
+    let pid = try #require(try screen.childProcess())
+    let number = try #require(Self.signalNumbers[name])
+    #expect(kill(pid, number) == 0)
+    #expect(await screen.waitFor { $0.contains("status=\(128 + number)") })
+    #expect(screen.lines.first == "shell-was-here")
+    #expect(!screen.screen().contains("Chuck Norris Jokes"))
+    let modes = try screen.tmux([
+      "display-message", "-p", "#{alternate_on} #{cursor_flag} #{wrap_flag}",
+    ]).stdout
+    #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 1", "\(modes)")
+    let folder = screen.folder
+    #expect(
+      await waitUntil(seconds: 5) {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path)
+      })
+    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+    #expect(after == before)
+  }
+
+  /// The Swift runtime's backtracer, the action chuck hands a crash on to once the terminal is
+  /// back, prints a report and may ask on the terminal whether to look closer: not in a test.
+  static let noBacktracer = ["SWIFT_BACKTRACE": "enable=no"]
+
+  static let signalNumbers: [String: Int32] = [
+    "QUIT": SIGQUIT, "USR1": SIGUSR1, "USR2": SIGUSR2, "ALRM": SIGALRM, "ABRT": SIGABRT,
+    "SEGV": SIGSEGV, "BUS": SIGBUS, "FPE": SIGFPE, "ILL": SIGILL, "TRAP": SIGTRAP,
+    "TERM": SIGTERM, "HUP": SIGHUP,
+  ]
+
+  /// The punchline's key wait gives the terminal back too (echo and line mode), on a signal
+  /// that ends chuck or on a crash.
+  @Test(arguments: ["TERM", "HUP", "QUIT", "SEGV"])
+  func punchlineWaitGivesTheTerminalBack(name: String) async throws {
+    let (_, sandbox) = try await startSandbox()
+    let script =
+      "ulimit -c 0; stty -a > before; $CHUCK random --source official; echo status=$?;"
+      + " stty -a > after"
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("(press any key for the punchline)") })
+    let pid = try #require(try screen.childProcess())
+    let number = try #require(Self.signalNumbers[name])
+    #expect(kill(pid, number) == 0)
+    #expect(await screen.waitFor { $0.contains("status=\(128 + number)") })
+    let folder = screen.folder
+    #expect(
+      await waitUntil(seconds: 5) {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path)
+      })
+    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
+    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
+    #expect(after == before)
+  }
+
+  /// Pasted text is text, never keys: a paste of `dy` (which typed would remove the selected
+  /// joke) removes nothing, bracketed (the screen turns bracketed paste on) or not; pasted into
+  /// the favourite-name prompt it is the name, its line break not taken for Enter.
+  @Test(arguments: [true, false])
+  func pasteIsNeverKeys(bracketed: Bool) async throws {
+    let joke = MadeUpJoke(1, "Chuck Norris pastes with his fists.")
+    let (api, sandbox) = try await startSandbox()
+    try sandbox.writeList([joke.served(by: api)])
+    let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK")
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains(joke.id) })
+    let paste = ["paste-buffer", "-d"] + (bracketed ? ["-p"] : [])
+    try screen.tmux(["set-buffer", "dyq"])
+    try screen.tmux(paste)
+    #expect(await screen.waitFor { $0.contains("Pasted text is not taken as keys.") })
+    #expect(screen.screen().contains(joke.id))
+    #expect(try sandbox.savedIDs() == [joke.id])
+    try screen.send("f")
+    #expect(await screen.waitFor { $0.contains("Name this favourite:") })
+    try screen.tmux(["set-buffer", "Pasted name\n"])
+    try screen.tmux(paste)
+    #expect(await screen.waitFor { $0.contains("Name this favourite: Pasted name") })
+    try screen.send("Enter")
+    #expect(await screen.waitFor { $0.contains("Added favourite Pasted name.") })
+    try screen.send("q")
+  }
+}
