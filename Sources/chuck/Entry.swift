@@ -18,8 +18,7 @@ enum Entry {
     let arguments = Array(CommandLine.arguments.dropFirst())
     let opensScreen = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     Task {
-      await Chuck.main(opensScreen ? ["ui"] : arguments)
-      exit(0)
+      await Chuck.mainWithSafeMessages(opensScreen ? ["ui"] : arguments)
     }
     dispatchMain()
   }

@@ -125,4 +125,23 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.dataDirectory.path)
     #expect(!names.contains { $0.contains(".tmp-") }, "no temporary file left: \(names)")
   }
+
+  /// The argument parser's own messages quote the command line (a paste, a variable): they
+  /// reach the terminal made safe too, with the parser's exit status.
+  @Test func usageErrorsQuoteTheCommandLineSafely() async throws {
+    let sandbox = try ChuckSandbox()
+    for arguments in [
+      ["list", "--source", "\u{1B}]2;owned\u{07}"], ["list", "--color", "\u{1B}[2J"],
+      ["\u{1B}]52;c;b3duZWQ=\u{07}"], ["show", "\u{9B}31m1234"],
+    ] {
+      let result = try await sandbox.chuck(arguments)
+      #expect(result.status == 64 || result.status == 66, "\(arguments)")
+      #expect(result.stderr.contains("\u{FFFD}"), "\(result.stderr)")
+      OutputRulesTests.expectSafe(result.stderr, "\(arguments)")
+      #expect(result.stdout.isEmpty)
+    }
+    let help = try await sandbox.chuck(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("USAGE: chuck <subcommand>"))
+  }
 }
