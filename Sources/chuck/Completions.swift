@@ -25,33 +25,28 @@ enum Completions {
     }
     let source = named ?? components.configuration.source
     guard let list = try? components.savedList(of: source).texts() else { return [] }
-    return list.ids.filter { $0.hasPrefix(prefix) }
+    return offer(list.ids, prefix)
   }
 
-  /// The favourites' names (plain ones only: the shell would split or print the others).
+  /// The favourites' names.
   @Sendable static func favoriteNames(_ arguments: [String], _ index: Int, _ prefix: String)
     -> [String]
   {
     guard let favorites = try? components?.favorites.sorted() else { return [] }
-    return favorites.map(\.name).filter { name in
-      name.hasPrefix(prefix)
-        && !name.unicodeScalars.contains {
-          $0.properties.isWhitespace || "'\"\\$`".unicodeScalars.contains($0)
-        }
-    }
+    return offer(favorites.map(\.name), prefix)
   }
 
+  /// The cached category names (a server's words).
   @Sendable static func categories(_ arguments: [String], _ index: Int, _ prefix: String)
     -> [String]
   {
     guard let names = components?.catalog.cached else { return [] }
-    // Names come from a server: offer only plain ones, never a control character or a line break
-    // that the shell would print or split.
-    return names.filter { name in
-      name.hasPrefix(prefix) && !name.isEmpty
-        && !name.unicodeScalars.contains {
-          TerminalSafeText.isUnsafe($0, keepNewlines: false) || $0.properties.isWhitespace
-        }
-    }
+    return offer(names, prefix)
+  }
+
+  /// What every completion prints: only inert words, the others left out, never quoted (the
+  /// scripts would run them: bash's `compgen -W` expands `$(…)` and `<(…)`).
+  private static func offer(_ names: [String], _ prefix: String) -> [String] {
+    CompletionWord.offered(names, prefix: prefix).map(\.text)
   }
 }
