@@ -59,9 +59,12 @@ check-build-deps:
 
 # The binary is copied out of the scratch folder at once: the man page plugin below builds the
 # package again in the same folder, without the static runtime, and relinks the binary there.
+# No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
+# that name beside the installed binary must never win over the system's.
 $(STAGE)/chuck: $(SOURCES)
 	@Scripts/check-build-deps.sh
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product chuck
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
+	  --scratch-path $(SCRATCH) --product chuck
 	@mkdir -p $(STAGE)
 	cp $(SCRATCH)/release/chuck $@.tmp
 	$(STRIP) $@.tmp

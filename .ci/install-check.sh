@@ -94,6 +94,13 @@ if ldd "$bin" | grep -F 'not found'; then fail "a library of chuck is missing"; 
 if ldd "$bin" | grep -F libcurl; then fail "chuck links libcurl: it must load it only for a request"; fi
 pass "ldd shows no Swift runtime library and no libcurl (it is loaded only for a request)"
 
+# chuck dlopens libcurl.so.4: a RUNPATH (or RPATH) of $ORIGIN would let a library of that name
+# beside the binary win over the system's.
+if readelf -d "$bin" | grep -E '\((RUNPATH|RPATH)\)' | grep -F '$ORIGIN'; then
+  fail "the installed chuck has a \$ORIGIN runpath: a libcurl.so.4 beside it would be loaded"
+fi
+pass "the installed chuck has no \$ORIGIN runpath"
+
 if readelf -S "$bin" | grep -q '\.symtab'; then fail "the installed chuck is not stripped"; fi
 pass "the installed chuck is stripped ($(du -h "$bin" | cut -f1))"
 
@@ -111,6 +118,14 @@ joke=$(chuck random 2>"$work/random-errors") ||
   fail "chuck random against the fake API: $(cat "$work/random-errors")"
 [[ -n "$joke" && "$(chuck list --json)" == *'"id"'* ]] || fail "chuck random saved nothing"
 pass "chuck list and chuck random work from the prefix ($CHUCK_API_URL)"
+
+# A libcurl.so.4 beside the binary (here one that is not a library at all) is never loaded.
+mkdir "$work/beside"
+cp "$bin" "$work/beside/chuck"
+printf 'not a library\n' > "$work/beside/libcurl.so.4"
+CHUCK_DATA_DIR="$work/beside-data" "$work/beside/chuck" random >/dev/null 2>"$work/beside-errors" ||
+  fail "with a libcurl.so.4 beside it, chuck random: $(cat "$work/beside-errors")"
+pass "a libcurl.so.4 beside the binary is not loaded (chuck random works)"
 
 # As on a machine without Swift: the toolchain's folder hidden under an empty tmpfs, in a mount
 # namespace of this command only. The list shows its Swedish-style date (ICU's data is linked in).

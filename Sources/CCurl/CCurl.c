@@ -39,6 +39,8 @@ static int load_status = -1;
   } while (0)
 
 static void load(void) {
+  // Found as the dynamic linker finds libraries (LD_LIBRARY_PATH, then the system's folders):
+  // the installed binary has no RUNPATH, so a libcurl.so.4 beside it is never taken.
   void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
     const char *why = dlerror();
@@ -95,6 +97,18 @@ CURLcode ccurl_setopt_string(CURL *handle, CURLoption option, const char *value)
 CURLcode ccurl_setopt_write_function(CURL *handle, CURLoption option,
                                      size_t (*callback)(char *, size_t, size_t, void *)) {
   return curl.easy_setopt(handle, option, callback);
+}
+CURLcode ccurl_setopt_sockopt_function(CURL *handle, CURLoption option,
+                                       int (*callback)(void *, curl_socket_t, curlsocktype)) {
+  return curl.easy_setopt(handle, option, callback);
+}
+CURLcode ccurl_setopt_quick_exit(CURL *handle) {
+  // CURLOPT_QUICK_EXIT (libcurl 7.87), by its number when the headers are older.
+#ifdef CURLOPT_QUICK_EXIT
+  return curl.easy_setopt(handle, CURLOPT_QUICK_EXIT, 1L);
+#else
+  return curl.easy_setopt(handle, (CURLoption)322, 1L);
+#endif
 }
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl.easy_getinfo(handle, info, value);

@@ -71,6 +71,64 @@ extension ShowTests {
     #expect(proxy.requests.contains { $0.contains("example.invalid") }, "\(proxy.requests)")
   }
 
+  /// The retired host however it is spelled (upper case, the trailing dot of a fully qualified
+  /// name, percent-encoded letters or dots, a subdomain) is never contacted: the API's avatar is
+  /// fetched instead. A spelling libcurl would read as that host but chuck cannot compare (user
+  /// info, a percent-encoded fullwidth letter that IDN maps to ASCII) is not fetched at all.
+  @Test(arguments: [
+    ("https://assets.chucknorris.host./img/avatar/chuck-norris.png", true),
+    ("https://ASSETS.ChuckNorris.HOST./x.png", true),
+    ("https://%61ssets.chucknorris.host/x.png", true),
+    ("https://assets%2Echucknorris%2ehost/x.png", true),
+    ("http://cdn.assets.chucknorris.host.:80/x.png", true),
+    ("https://user@assets.chucknorris.host./x.png", false),
+    ("https://%EF%BD%81ssets.chucknorris.host/x.png", false),
+  ])
+  func retiredIconHostSpellings(icon: String, replaced: Bool) async throws {
+    let (api, sandbox) = try await startSandbox()
+    let proxy = try SentinelProxy()
+    let joke = MadeUpJoke(1, "Chuck Norris moved house twice.", iconURL: icon)
+    try sandbox.writeList([joke.object])
+    let wide = proxy.environment.merging(
+      ["COLUMNS": String(sandbox.root.path.count + 200)] as [String: String?]
+    ) { $1 }
+    let result = try await sandbox.chuck(["show", joke.id], wide)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(ShowOutput(result.stdout)["value"] == joke.value)
+    #expect(proxy.requests.isEmpty, "\(proxy.requests)")
+    #expect(try api.requests().map(\.path) == (replaced ? [Self.iconPath] : []))
+    #expect(
+      ShowOutput(result.stdout)["icon"]?.hasPrefix(sandbox.cacheDirectory.path) == replaced,
+      "\(result.stdout)")
+  }
+
+  /// Plain-http icons whose host only looks like the API's are not fetched: the trailing dot of
+  /// `127.0.0.1.` makes it a name to look up, user info puts the API's address before another
+  /// host, and percent-encoding spells another host.
+  @Test func httpIconOddSpellingsAreNotFetched() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let proxy = try SentinelProxy()
+    let port = api.baseURL.port!
+    let icons = [
+      "http://127.0.0.1.:\(port)\(Self.iconPath)",
+      "http://127.0.0.1:\(port)@elsewhere.invalid:\(port)\(Self.iconPath)",
+      "http://127.0.0.1%2Eelsewhere.invalid:\(port)\(Self.iconPath)",
+      "HTTP://elsewhere.invalid:\(port)\(Self.iconPath)",
+    ]
+    let jokes = icons.enumerated().map { index, icon in
+      MadeUpJoke(index + 1, "Chuck Norris spells hosts his way, \(index).", iconURL: icon)
+    }
+    try sandbox.writeList(jokes.map(\.object))
+    for joke in jokes {
+      let result = try await sandbox.chuck(["show", joke.id], proxy.environment)
+      #expect(result.status == 0)
+      #expect(ShowOutput(result.stdout)["value"] == joke.value)
+      #expect(ShowOutput(result.stdout)["icon"]?.hasPrefix(sandbox.cacheDirectory.path) == false)
+    }
+    #expect(try api.requests().isEmpty)
+    #expect(proxy.requests.isEmpty, "\(proxy.requests)")
+  }
+
   /// A plain-http icon on a host other than the configured API is not fetched, and `show` works.
   @Test func httpIconElsewhereIsNotFetched() async throws {
     let (api, sandbox) = try await startSandbox()

@@ -19,6 +19,11 @@ CURLcode ccurl_setopt_pointer(CURL *handle, CURLoption option, void *value);
 CURLcode ccurl_setopt_string(CURL *handle, CURLoption option, const char *value);
 CURLcode ccurl_setopt_write_function(CURL *handle, CURLoption option,
                                      size_t (*callback)(char *, size_t, size_t, void *));
+CURLcode ccurl_setopt_sockopt_function(CURL *handle, CURLoption option,
+                                       int (*callback)(void *, curl_socket_t, curlsocktype));
+/// Sets CURLOPT_QUICK_EXIT to 1: on a timeout or a cancel, libcurl leaves a resolver thread that
+/// is still waiting for an answer instead of joining it. Refused by libcurl older than 7.87.
+CURLcode ccurl_setopt_quick_exit(CURL *handle);
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ccurl_getinfo_string(CURL *handle, CURLINFO info, char **value);
 const char *ccurl_easy_strerror(CURLcode code);

@@ -177,7 +177,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
     return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
   }
 
-  private static func seconds(_ value: Double) -> String {
+  /// A duration as messages say it: `1 second`, `2 seconds`, `0.5 seconds`.
+  static func seconds(_ value: Double) -> String {
     let text = value.rounded() == value ? String(Int(value)) : String(value)
     return value == 1 ? "\(text) second" : "\(text) seconds"
   }

@@ -31,19 +31,23 @@ public struct IconStore: Sendable {
   /// - Parameter iconURL: the joke's `icon_url`.
   /// - Returns: the URL to fetch, or a message saying why it is not fetched.
   public func source(for iconURL: String) -> Result<URL, ChuckError> {
+    // The host as libcurl would look it up: the retired host is known however it is spelled
+    // (case, percent-encoding, a trailing dot), and a host spelled in any other way is refused.
     guard let url = URL(string: iconURL), let scheme = url.scheme?.lowercased(),
-      let host = url.host?.lowercased()
+      let host = HostName(url)
     else { return .failure(.badResponse("the icon URL is malformed")) }
-    if host == Self.retiredHost || host.hasSuffix("." + Self.retiredHost) {
+    if host.isWithin(Self.retiredHost) {
       return .success(BaseURL(apiBaseURL).appending(Self.avatarPath))
     }
     if scheme == "https" || isOnAPIOrigin(url) { return .success(url) }
     return .failure(.badResponse("the icon is not fetched: only https icons are downloaded"))
   }
 
+  /// Whether `url` is on the API's own scheme, host and port. The hosts must be the same name:
+  /// `127.0.0.1.` is a name to look up, not the address `127.0.0.1`, so a trailing dot counts here.
   private func isOnAPIOrigin(_ url: URL) -> Bool {
-    url.scheme?.lowercased() == apiBaseURL.scheme?.lowercased()
-      && url.host?.lowercased() == apiBaseURL.host?.lowercased()
+    guard let host = HostName(url), let apiHost = HostName(apiBaseURL) else { return false }
+    return url.scheme?.lowercased() == apiBaseURL.scheme?.lowercased() && host == apiHost
       && Self.port(of: url) == Self.port(of: apiBaseURL)
   }
 
