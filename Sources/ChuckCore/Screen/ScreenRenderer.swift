@@ -28,7 +28,6 @@ public struct ScreenRenderer: Sendable {
 
   private static let markerWidth = 2
   private static let previewWidth = JokePreview.length + 3
-  private static let imageRows = 4
 
   private let style: TextStyle
   private let title: TerminalText
@@ -150,7 +149,7 @@ public struct ScreenRenderer: Sendable {
     for line in view.render(joke, icon: detail.icon).lines() {
       lines.append(line)
       if case .inline(let sequence) = detail.icon, line.string.hasSuffix(sequence.string) {
-        lines += Array(repeating: .empty, count: Self.imageRows - 1)
+        lines += Array(repeating: .empty, count: ScreenFrameDiff.imageRows - 1)
       }
     }
     if lines.last?.isEmpty == true { lines.removeLast() }

@@ -17,10 +17,7 @@ final class ScreenTerminal {
   private static let leaveSequence: StaticString =
     "\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
-  private static let kittyImageStart = "\u{1B}_G"
   private static let deleteKittyImages: TerminalText = "\u{1B}_Ga=d,q=2\u{1B}\\"
-  /// The rows an inline image covers, from the row it is drawn on.
-  private static let imageRows = 4
 
   private(set) var isOpen = false
   private var lastFrame: [TerminalText] = []
@@ -53,7 +50,7 @@ final class ScreenTerminal {
   /// Gives the terminal back as it was: main screen, cursor, wrapping and settings.
   func close() {
     guard isOpen else { return }
-    if lastFrame.contains(where: Self.holdsImage) { write(Self.deleteKittyImages) }
+    if lastFrame.contains(where: ScreenFrameDiff.holdsImage) { write(Self.deleteKittyImages) }
     write(TerminalText(stringLiteral: Self.leaveSequence))
     tcsetattr(STDIN_FILENO, TCSADRAIN, &settingsBeforeScreen)
     TerminalRestorer.disarm()
@@ -72,36 +69,17 @@ final class ScreenTerminal {
   func invalidate() { lastFrame = [] }
 
   /// Writes the lines of `frame` that differ from the last frame (every line after
-  /// ``invalidate()`` or a change of height), each into a cleared row.
+  /// ``invalidate()`` or a change of height), each into a cleared row; see `ScreenFrameDiff`.
   func draw(_ frame: [TerminalText]) {
+    let diff = ScreenFrameDiff(from: lastFrame, to: frame)
     var output = TerminalText.empty
-    // kitty keeps an image above the text until it is deleted: when the rows a frame's image
-    // covers change, delete it and draw the new frame whole (with the image again, if it is
-    // still on). Other rows (the spinner in the title bar) are drawn around it.
-    if frame.count == lastFrame.count,
-      Self.imageArea(of: lastFrame).contains(where: { frame[$0] != lastFrame[$0] })
-    {
-      output += Self.deleteKittyImages
-      lastFrame = []
-    }
-    let whole = frame.count != lastFrame.count
-    if whole { output += "\u{1B}[0m\u{1B}[2J" }
-    for (row, line) in frame.enumerated() where whole || line != lastFrame[row] {
-      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + line
+    if diff.deletesImages { output += Self.deleteKittyImages }
+    if diff.isWhole { output += "\u{1B}[0m\u{1B}[2J" }
+    for row in diff.rows {
+      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + frame[row]
     }
     lastFrame = frame
     if !output.isEmpty { write(output) }
-  }
-
-  private static func holdsImage(_ line: TerminalText) -> Bool {
-    line.string.contains(kittyImageStart)
-  }
-
-  /// The rows that a frame's kitty images cover.
-  private static func imageArea(of frame: [TerminalText]) -> [Int] {
-    frame.indices.filter { holdsImage(frame[$0]) }.flatMap {
-      $0..<min(frame.count, $0 + imageRows)
-    }
   }
 
   private func write(_ text: TerminalText) {

@@ -1,0 +1,57 @@
+/// What the terminal seam must write to turn the last frame into the next: which rows, and
+/// whether to clear the screen or delete kitty's images first. Pure, so that it is tested here;
+/// the seam only writes it.
+public struct ScreenFrameDiff: Equatable, Sendable {
+  /// Whether kitty's images must be deleted first (they stay above the text until deleted).
+  public var deletesImages: Bool
+  /// Whether the whole screen is cleared and every row drawn.
+  public var isWhole: Bool
+  /// The rows to draw, top first.
+  public var rows: [Int]
+
+  /// The rows an inline image covers, from the row it is drawn on (the detail leaves that room).
+  public static let imageRows = 4
+  private static let kittyImageStart = "\u{1B}_G"
+
+  /// A difference as given.
+  /// - Parameters:
+  ///   - deletesImages: whether kitty's images are deleted first.
+  ///   - isWhole: whether the screen is cleared and drawn whole.
+  ///   - rows: the rows to draw.
+  public init(deletesImages: Bool, isWhole: Bool, rows: [Int]) {
+    self.deletesImages = deletesImages
+    self.isWhole = isWhole
+    self.rows = rows
+  }
+
+  /// The difference between two frames.
+  ///
+  /// A frame of another height is drawn whole. When a row that an image of the last frame covers
+  /// changes, the images are deleted and the frame drawn whole (the image again, if it is still
+  /// on); any other change (the spinner in the title bar, the status line) draws only its rows,
+  /// around the image, which is not sent again.
+  /// - Parameters:
+  ///   - last: what the terminal shows (empty: nothing known).
+  ///   - next: the new frame.
+  /// - Returns: the difference.
+  public init(from last: [TerminalText], to next: [TerminalText]) {
+    let imageArea = Self.imageArea(of: last)
+    deletesImages =
+      next.count == last.count && imageArea.contains { next[$0] != last[$0] }
+    let isWhole = deletesImages || next.count != last.count
+    self.isWhole = isWhole
+    rows = next.indices.filter { isWhole || next[$0] != last[$0] }
+  }
+
+  /// Whether a line holds a kitty image.
+  /// - Parameter line: one line of a frame.
+  public static func holdsImage(_ line: TerminalText) -> Bool {
+    line.string.contains(kittyImageStart)
+  }
+
+  private static func imageArea(of frame: [TerminalText]) -> [Int] {
+    frame.indices.filter { holdsImage(frame[$0]) }.flatMap {
+      $0..<min(frame.count, $0 + imageRows)
+    }
+  }
+}
