@@ -14,33 +14,45 @@ extension ScreenTests {
     "QUIT", "USR1", "USR2", "ALRM", "ABRT", "SEGV", "BUS", "FPE", "ILL", "TRAP",
   ])
   func terminalGivenBackOnEverySignal(name: String) async throws {
-    let (_, sandbox) = try await startSandbox()
-    // No core files in the test's folder; the shell reports how chuck ended.
-    let script =
-      "ulimit -c 0; stty -a > before; echo shell-was-here; $CHUCK ui; echo status=$?;"
-      + " stty -a > after"
-    let screen = try TmuxScreen(
-      sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
+    let screen = try await Self.signalled(
+      name, command: "echo shell-was-here; $CHUCK ui", waitingFor: "Joke! (n)")
     defer { screen.stop() }
-    #expect(await screen.waitFor { $0.contains("Joke! (n)") })
-    let pid = try #require(try screen.childProcess())
-    let number = try #require(Self.signalNumbers[name])
-    #expect(kill(pid, number) == 0)
-    #expect(await screen.waitFor { $0.contains("status=\(128 + number)") })
     #expect(screen.lines.first == "shell-was-here")
     #expect(!screen.screen().contains("Chuck Norris Jokes"))
     let modes = try screen.tmux([
       "display-message", "-p", "#{alternate_on} #{cursor_flag} #{wrap_flag}",
     ]).stdout
     #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 1", "\(modes)")
-    let folder = screen.folder
-    #expect(
-      await waitUntil(seconds: 5) {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path)
-      })
-    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
-    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
-    #expect(after == before)
+  }
+
+  /// The punchline's key wait gives the terminal back too (echo and line mode), on a signal
+  /// that ends chuck or on a crash.
+  @Test(arguments: ["TERM", "HUP", "QUIT", "SEGV"])
+  func punchlineWaitGivesTheTerminalBack(name: String) async throws {
+    let screen = try await Self.signalled(
+      name, command: "$CHUCK random --source official",
+      waitingFor: "(press any key for the punchline)")
+    screen.stop()
+  }
+
+  /// Runs `command` in tmux between two `stty -a`, waits for `ready`, sends the signal `name` to
+  /// chuck, and checks that it ended by that signal with the terminal's settings as before.
+  /// - Returns: the screen, for more checks.
+  static func signalled(_ name: String, command: String, waitingFor ready: String) async throws
+    -> TmuxScreen
+  {
+    let (_, sandbox) = try await startSandbox()
+    // No core files in the test's folder; the shell reports how chuck ended.
+    let script = "ulimit -c 0; stty -a > before; \(command); echo status=$?; stty -a > after"
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
+    #expect(await screen.waitFor { $0.contains(ready) })
+    let pid = try #require(try screen.childProcess())
+    let number = try #require(Self.signalNumbers[name])
+    #expect(kill(pid, number) == 0)
+    #expect(await screen.waitFor { $0.contains("status=\(128 + number)") })
+    try await expectSettingsRestored(screen)
+    return screen
   }
 
   /// The Swift runtime's backtracer, the action chuck hands a crash on to once the terminal is
@@ -52,32 +64,6 @@ extension ScreenTests {
     "SEGV": SIGSEGV, "BUS": SIGBUS, "FPE": SIGFPE, "ILL": SIGILL, "TRAP": SIGTRAP,
     "TERM": SIGTERM, "HUP": SIGHUP,
   ]
-
-  /// The punchline's key wait gives the terminal back too (echo and line mode), on a signal
-  /// that ends chuck or on a crash.
-  @Test(arguments: ["TERM", "HUP", "QUIT", "SEGV"])
-  func punchlineWaitGivesTheTerminalBack(name: String) async throws {
-    let (_, sandbox) = try await startSandbox()
-    let script =
-      "ulimit -c 0; stty -a > before; $CHUCK random --source official; echo status=$?;"
-      + " stty -a > after"
-    let screen = try TmuxScreen(
-      sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
-    defer { screen.stop() }
-    #expect(await screen.waitFor { $0.contains("(press any key for the punchline)") })
-    let pid = try #require(try screen.childProcess())
-    let number = try #require(Self.signalNumbers[name])
-    #expect(kill(pid, number) == 0)
-    #expect(await screen.waitFor { $0.contains("status=\(128 + number)") })
-    let folder = screen.folder
-    #expect(
-      await waitUntil(seconds: 5) {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path)
-      })
-    let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
-    let after = try String(contentsOf: folder.appendingPathComponent("after"), encoding: .utf8)
-    #expect(after == before)
-  }
 
   /// Pasted text is text, never keys: a paste of `dy` (which typed would remove the selected
   /// joke) removes nothing, bracketed (the screen turns bracketed paste on) or not; pasted into

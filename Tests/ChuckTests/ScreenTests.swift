@@ -110,6 +110,11 @@ import Testing
     #expect(lines.first == "shell-was-here")
     #expect(lines.dropFirst().first == "status=\(status)")
     #expect(!screen.screen().contains("Chuck Norris Jokes"))
+    try await Self.expectSettingsRestored(screen)
+  }
+
+  /// The `stty -a` the script wrote to `before` and, once chuck has ended, to `after` are the same.
+  static func expectSettingsRestored(_ screen: TmuxScreen) async throws {
     let folder = screen.folder
     #expect(
       await waitUntil(seconds: 5) {

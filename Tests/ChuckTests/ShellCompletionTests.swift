@@ -184,9 +184,21 @@ import Testing
     return screen
   }
 
+  /// Clears the shell's screen down to its prompt; Ctrl-L again while the shell is still busy
+  /// with the key before (a loaded machine).
+  static func clear(_ screen: TmuxScreen, prompt: String) async throws -> Bool {
+    for _ in 0..<6 {
+      try screen.send("C-l")
+      if await screen.waitFor(seconds: 5, { $0.lines.filter { !$0.isEmpty } == [prompt] }) {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Tab on `chuck random --category mov` puts `movie` on the line (the real key, not a helper).
   static func tabCompletes(_ screen: TmuxScreen, prompt: String) async throws {
-    try screen.send("C-l")
+    #expect(try await clear(screen, prompt: prompt), "\(screen.screen())")
     try screen.send("chuck random --category mov", "Tab")
     #expect(
       await screen.waitFor { $0.contains(prompt + " chuck random --category movie") },
@@ -214,8 +226,7 @@ import Testing
     defer { screen.stop() }
     var offered: [[String]] = []
     for (line, expected, _) in Self.cases(setup) {
-      try screen.send("C-l")
-      #expect(await screen.waitFor { $0.lines.filter { !$0.isEmpty } == ["zsh>"] })
+      #expect(await Self.clear(screen, prompt: "zsh>"), "\(screen.screen())")
       try screen.send(line, "Tab")
       // The listing is printed at once below the line: wait for it, then for it to settle.
       #expect(
