@@ -107,6 +107,7 @@ public struct Favorite: Codable, Sendable, Equatable {
     try container.encode(name, forKey: .name)
     try container.encode(source.name, forKey: .source)
     try container.encode(id, forKey: .id)
-    try container.encode(SwedishDateFormatter().dateTime(addedAt), forKey: .addedAt)
+    // The form it is read in: the Swedish formatter's Julian dates before 1582 would not read back.
+    try container.encode(addedAt.text, forKey: .addedAt)
   }
 }

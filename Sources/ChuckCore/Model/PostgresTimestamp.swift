@@ -39,6 +39,32 @@ public struct PostgresTimestamp: Sendable, Hashable, Comparable {
     PostgresTimestamp(microseconds: Int64(Date().timeIntervalSince1970.rounded(.down)) * 1_000_000)
   }
 
+  /// The API's text form (proleptic Gregorian, as parsing reads it), the fraction only when
+  /// there is one: what ``init(_:)`` reads back as the same instant, for any date it accepts.
+  public var text: String {
+    let microsPerDay: Int64 = 86_400_000_000
+    let day =
+      microseconds >= 0
+      ? microseconds / microsPerDay : (microseconds - microsPerDay + 1) / microsPerDay
+    let micros = microseconds - day * microsPerDay
+    let seconds = micros / 1_000_000
+    let (year, month, dayOfMonth) = SwedishDateFormatter.civil(fromDays: day)
+    func padded(_ value: Int64, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    var text =
+      padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + " "
+      + padded(seconds / 3600, 2) + ":" + padded(seconds / 60 % 60, 2) + ":"
+      + padded(seconds % 60, 2)
+    if micros % 1_000_000 != 0 {
+      var fraction = padded(micros % 1_000_000, 6)
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
+    }
+    return text
+  }
+
   /// Orders timestamps by instant.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.microseconds < rhs.microseconds }
 

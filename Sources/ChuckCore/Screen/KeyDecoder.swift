@@ -26,6 +26,9 @@ public struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
   /// The text of a bracketed paste so far, while one is under way.
   private var pasted: [UInt8]?
+  /// Inside a control sequence longer than ``longestSequence``: its remaining bytes, final byte
+  /// included, are dropped as they come, so that how the reads split it changes nothing.
+  private var droppingSequence = false
 
   /// Makes a decoder holding nothing.
   public init() {}
@@ -68,6 +71,14 @@ public struct KeyDecoder: Sendable {
         guard let text = takePaste() else { break }
         keys.append(.paste(text))
         continue
+      }
+      if droppingSequence {
+        let byte = pending[0]
+        droppingSequence = (0x20...0x3F).contains(byte)
+        if (0x20...0x7E).contains(byte) {
+          pending.removeFirst()
+          continue
+        }
       }
       if pending.starts(with: Self.pasteStart) {
         pending.removeFirst(Self.pasteStart.count)
@@ -120,7 +131,7 @@ public struct KeyDecoder: Sendable {
 
   /// The first key of `pending` and how many bytes it takes (`nil` key: bytes that mean no key),
   /// or `nil` when more bytes are needed.
-  private func decodeFirst() -> (ScreenKey?, Int)? {
+  private mutating func decodeFirst() -> (ScreenKey?, Int)? {
     let first = pending[0]
     switch first {
     case 0x1B: return decodeEscape()
@@ -157,7 +168,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// An escape sequence starting at `pending[0]` (an ESC).
-  private func decodeEscape() -> (ScreenKey?, Int)? {
+  private mutating func decodeEscape() -> (ScreenKey?, Int)? {
     guard pending.count >= 2 else { return nil }
     switch pending[1] {
     case UInt8(ascii: "["): return decodeControlSequence()
@@ -171,13 +182,17 @@ public struct KeyDecoder: Sendable {
   }
 
   /// `ESC [`, parameter bytes, intermediate bytes, one final byte.
-  private func decodeControlSequence() -> (ScreenKey?, Int)? {
+  private mutating func decodeControlSequence() -> (ScreenKey?, Int)? {
     var index = 2
     while index < pending.count {
       let byte = pending[index]
       switch byte {
       case 0x20...0x3F:
         index += 1
+        if index > Self.longestSequence {
+          droppingSequence = true
+          return (nil, index)
+        }
       case 0x40...0x7E:
         let parameters = pending[2..<index].split(separator: UInt8(ascii: ";"))
         let first = parameters.first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
@@ -187,7 +202,7 @@ public struct KeyDecoder: Sendable {
         return (nil, index)
       }
     }
-    return pending.count > Self.longestSequence ? (nil, pending.count) : nil
+    return nil
   }
 
   /// The key of a sequence's final byte (and, for `~`, its first parameter).

@@ -140,4 +140,15 @@ import Testing
     }
     #expect(try Data(contentsOf: file) == Data(text.utf8))
   }
+
+  /// A favourite is written with the `added_at` it was read with, so it reads back as the same
+  /// instant, before the Gregorian calendar too (found by Fuzz/ stores).
+  @Test(arguments: ["1012-03-02 08:30:00", "0000-02-29 23:59:59", "2025-03-01 12:00:00.5"])
+  func addedAtReadsBack(stamp: String) throws {
+    let json = #"{"added_at":"\#(stamp)","id":"R7UfaahVfFd","name":"Bike","source":"dad"}"#
+    let favorite = try JSONDecoder().decode(Favorite.self, from: Data(json.utf8))
+    let written = try JSONEncoder().encode(favorite)
+    #expect(try JSONDecoder().decode(Favorite.self, from: written) == favorite)
+    #expect(String(decoding: written, as: UTF8.self).contains(#""added_at":"\#(stamp)""#))
+  }
 }

@@ -86,6 +86,19 @@ import Testing
     #expect(decoder.feed(Array("\u{1B}[".utf8)) == [])
     #expect(decoder.flush() == [.escape, .character("[")])
   }
+
+  /// A control sequence longer than 32 bytes is dropped to its final byte, the same however the
+  /// reads split it: none of its bytes becomes a typed character (found by Fuzz/ keys).
+  @Test func overlongSequenceIsDroppedWhateverTheReads() {
+    let bytes = Array("\u{1B}[ 00 0000000000000020000000000000 ` x".utf8)
+    #expect(keys(String(decoding: bytes, as: UTF8.self)) == [.character(" "), .character("x")])
+    var decoder = KeyDecoder()
+    var split: [ScreenKey] = []
+    for start in stride(from: 0, to: bytes.count, by: 5) {
+      split += decoder.feed(bytes[start..<min(bytes.count, start + 5)])
+    }
+    #expect(split == [.character(" "), .character("x")])
+  }
 }
 
 extension KeyDecoderTests {

@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// The other services' answers, through `ServiceAPI` over a transport that answers with the
+/// input: a random joke of icanhazdadjoke, the Official Joke API and Switter, and a dad search
+/// page. Each call gives jokes or `badResponse`, and jokes it accepts are ones the list reader
+/// reads back as they were.
+enum ServiceAnswerTarget {
+  static func run(_ bytes: [UInt8]) {
+    check(DadShape.self, bytes, search: true)
+    check(OfficialShape.self, bytes, search: false)
+    check(SwitterShape.self, bytes, search: false)
+  }
+
+  private static func check<Shape: JokeShape>(_: Shape.Type, _ bytes: [UInt8], search: Bool) {
+    let api = ServiceAPI<Shape>(
+      baseURL: URL(string: "https://service.example")!, transport: answering(bytes),
+      policy: RetryPolicy(retries: 0), deviceID: { () throws(ChuckError) in "fuzz-device" },
+      now: { PostgresTimestamp("2024-02-29 23:59:59")! })
+    let results = runBlocking { () async -> [Result<[ServiceJoke<Shape>], ChuckError>] in
+      var results: [Result<[ServiceJoke<Shape>], ChuckError>] = []
+      do throws(ChuckError) {
+        results.append(.success([try await api.randomJoke()]))
+      } catch {
+        results.append(.failure(error))
+      }
+      guard search else { return results }
+      do throws(ChuckError) {
+        results.append(.success(try await api.search(term: "fuzz")))
+      } catch {
+        results.append(.failure(error))
+      }
+      return results
+    }
+    for result in results {
+      switch result {
+      case .success(let jokes):
+        for joke in jokes {
+          FuzzCheck.require(JokeID.isAcceptable(joke.id), "an unacceptable id: \(joke.id)")
+        }
+        let items = jokes.compactMap(storeEncoded)
+        FuzzCheck.require(items.count == jokes.count, "an accepted joke does not encode")
+        let raw = savedList(items)
+        do throws(ChuckError) {
+          let back = try raw.decode(ServiceJoke<Shape>.self, path: "\(Shape.source).json")
+          FuzzCheck.require(back == jokes, "saved \(Shape.source) jokes read back otherwise")
+        } catch {
+          FuzzCheck.require(false, "saved \(Shape.source) jokes do not read back: \(error)")
+        }
+      case .failure(let error):
+        ChuckAnswerTarget.requireBadResponse(error)
+      }
+    }
+  }
+}
