@@ -84,7 +84,7 @@ func startSandbox(
 extension ChuckSandbox {
   /// Starts `chuck` without waiting for it (see `start(_:environment:)`).
   func launch(_ arguments: [String], _ environment: [String: String?] = [:]) throws -> (
-    Process, Pipe, Pipe
+    ChildProcess, Pipe, Pipe
   ) {
     try start(arguments, environment: environment)
   }
