@@ -47,7 +47,7 @@ public final class FakeAPI: @unchecked Sendable {
     let stdout = Spawn.pipe()
     process = try ChildProcess(
       URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3"] + launch,
-      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+      environment: ["PATH": Spawn.testPath, "LANG": "C.UTF-8"],
       stdin: .descriptor(stdin.fileHandleForReading.fileDescriptor),
       stdout: .descriptor(stdout.fileHandleForWriting.fileDescriptor), stderr: .null)
     try stdin.fileHandleForReading.close()

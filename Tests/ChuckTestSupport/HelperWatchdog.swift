@@ -39,7 +39,9 @@ public enum HelperWatchdog {
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     let pid = try? Spawn.spawn(
       "/usr/bin/env", arguments: ["python3", "-c", script, String(getpid())],
-      environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "CHUCK_TESTS_WATCHDOG_ROOT=\(rootPath)"],
+      environment: [
+        "PATH=\(Spawn.testPath)", "LANG=C.UTF-8", "CHUCK_TESTS_WATCHDOG_ROOT=\(rootPath)",
+      ],
       streams: [.descriptor(fds[0]), .null, .null], directory: "/")
     close(fds[0])
     guard let pid else {

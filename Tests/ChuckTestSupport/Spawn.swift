@@ -24,6 +24,10 @@ public enum Spawn {
   /// ``HelperWatchdog`` kills whatever carries it when the test process ends.
   public static let ownerVariable = "CHUCK_TESTS_OWNER"
 
+  /// The test process's `PATH`, where `python3` is found for the fakes and the watchdog (as
+  /// `.ci/run` finds it).
+  public static let testPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+
   /// `posix_spawn` with the given standard streams, no other descriptor (glibc's
   /// `posix_spawn_file_actions_addclosefrom_np`, so no race with threads opening more), every
   /// signal unblocked and at its default, and ``ownerVariable`` added to the environment.

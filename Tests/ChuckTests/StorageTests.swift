@@ -28,7 +28,7 @@ final class LockHolder: @unchecked Sendable {
           + "print('locked', flush=True)\n"
           + "select.select([sys.stdin], [], [], float(sys.argv[2]))\n",
         path, String(seconds),
-      ], environment: ["PATH": "/usr/bin:/bin"],
+      ], environment: ["PATH": Spawn.testPath],
       stdin: .descriptor(input.fileHandleForReading.fileDescriptor),
       stdout: .descriptor(out.fileHandleForWriting.fileDescriptor), stderr: .null)
     try input.fileHandleForReading.close()

@@ -81,7 +81,7 @@ private func runPython(_ script: String, input: String) throws -> String {
   try Data(input.utf8).write(to: file)
   let result = try ChuckSandbox.run(
     executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", script],
-    environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], timeout: 60, input: file)
+    environment: ["PATH": Spawn.testPath, "LANG": "C.UTF-8"], timeout: 60, input: file)
   #expect(result.status == 0, "\(result.stderr)")
   return result.stdout
 }
