@@ -123,13 +123,19 @@ public final class ChuckSandbox: @unchecked Sendable {
   /// Starts `chuck` without waiting, for tests that signal or race it.
   /// - Parameters:
   ///   - arguments: the command line after `chuck`.
-  ///   - environment: as for ``run(_:environment:timeout:)``.
-  /// - Returns: the running process, its stdout and its stderr pipes.
+  ///   - environment: as for ``run(_:environment:timeout:directory:)``.
+  /// - Returns: the running process, its stdout and its stderr pipes (read them with a deadline:
+  ///   `readAllRetryingInterrupts(timeout:)`).
   public func start(_ arguments: [String], environment: [String: String?] = [:]) throws -> (
-    Process, Pipe, Pipe
+    ChildProcess, Pipe, Pipe
   ) {
-    let (out, err) = (Pipe(), Pipe())
-    let process = try launch(arguments, environment: environment, stdout: out, stderr: err)
+    let (out, err) = (Spawn.pipe(), Spawn.pipe())
+    let process = try launch(
+      arguments, environment: environment,
+      stdout: .descriptor(out.fileHandleForWriting.fileDescriptor),
+      stderr: .descriptor(err.fileHandleForWriting.fileDescriptor))
+    try out.fileHandleForWriting.close()
+    try err.fileHandleForWriting.close()
     return (process, out, err)
   }
 
@@ -139,27 +145,20 @@ public final class ChuckSandbox: @unchecked Sendable {
   ///   - environment: as for ``run(_:environment:timeout:directory:)``.
   /// - Returns: the running process.
   public func startDiscardingOutput(_ arguments: [String], environment: [String: String?] = [:])
-    throws -> Process
+    throws -> ChildProcess
   {
-    try launch(
-      arguments, environment: environment, stdout: FileHandle.nullDevice,
-      stderr: FileHandle.nullDevice)
+    try launch(arguments, environment: environment, stdout: .null, stderr: .null)
   }
 
   private func launch(
-    _ arguments: [String], environment: [String: String?], stdout: Any, stderr: Any
-  ) throws -> Process {
+    _ arguments: [String], environment: [String: String?], stdout: Spawn.Stream,
+    stderr: Spawn.Stream
+  ) throws -> ChildProcess {
     var merged = baseEnvironment
     for (name, value) in environment { merged[name] = value }
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.environment = merged.compactMapValues { $0 }
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
+    return try ChildProcess(
+      Self.binary, arguments: arguments, environment: merged.compactMapValues { $0 },
+      stdout: stdout, stderr: stderr)
   }
 
   /// Runs any program with a clean environment, collecting its output.
@@ -169,57 +168,49 @@ public final class ChuckSandbox: @unchecked Sendable {
   ///   - environment: its whole environment.
   ///   - timeout: seconds after which it is killed.
   ///   - directory: its working directory (the test's when `nil`).
+  ///   - input: a file for its stdin (/dev/null when `nil`).
   /// - Returns: what it did.
   public static func run(
     executable: URL, arguments: [String], environment: [String: String?], timeout: Double,
-    directory: URL? = nil
+    directory: URL? = nil, input: URL? = nil
   ) throws -> ChuckResult {
-    let process = Process()
-    process.currentDirectoryURL = directory
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.compactMapValues { $0 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let out = Spawn.pipe()
+    let err = Spawn.pipe()
     let started = Date()
-    try process.run()
+    let process = try ChildProcess(
+      executable, arguments: arguments, environment: environment.compactMapValues { $0 },
+      stdin: input.map { .file($0.path) } ?? .null,
+      stdout: .descriptor(out.fileHandleForWriting.fileDescriptor),
+      stderr: .descriptor(err.fileHandleForWriting.fileDescriptor), directory: directory)
+    try out.fileHandleForWriting.close()
+    try err.fileHandleForWriting.close()
     return collect(
       process, started: started, timeout: timeout,
-      stdout: { out.fileHandleForReading.readAllRetryingInterrupts() },
-      stderr: { err.fileHandleForReading.readAllRetryingInterrupts() })
+      outputs: [out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor])
   }
 
   /// Waits for a started process, killing it after `timeout` seconds, while reading its stdout
-  /// and stderr concurrently (so that neither can fill up and block it).
+  /// and stderr together (so that neither can fill up and block it). Reading stops 2 s after it
+  /// exits even if something else (a daemon it started) still holds a pipe; 10 s after the
+  /// timeout whatever happens. Blocks this thread: never call it on a cooperative one.
   /// - Parameters:
   ///   - process: the running process.
   ///   - started: when it was started.
   ///   - timeout: seconds after which it is killed.
-  ///   - stdout: reads its stdout to the end.
-  ///   - stderr: reads its stderr to the end.
+  ///   - outputs: the test's ends of its stdout and stderr (pipes or terminals).
   /// - Returns: what it did; a signal's death is 128 + the signal's number.
   public static func collect(
-    _ process: Process, started: Date, timeout: Double,
-    stdout: @escaping @Sendable () -> Data, stderr: @escaping @Sendable () -> Data
+    _ process: ChildProcess, started: Date, timeout: Double, outputs: [Int32]
   ) -> ChuckResult {
-    let killer = DispatchWorkItem { [process] in
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    let deadline = started.addingTimeInterval(timeout)
+    let data = PipeReader.readAll(outputs, until: deadline.addingTimeInterval(10)) {
+      if Date() > deadline { process.signal(SIGKILL) }
+      return !process.isRunning
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-    let group = DispatchGroup()
-    nonisolated(unsafe) var stdoutData = Data()
-    nonisolated(unsafe) var stderrData = Data()
-    DispatchQueue.global().async(group: group) { stdoutData = stdout() }
-    DispatchQueue.global().async(group: group) { stderrData = stderr() }
-    group.wait()
-    let status = process.waitForExit()
-    killer.cancel()
+    let status = process.waitForExit(killingAfter: max(0, deadline.timeIntervalSinceNow))
     return ChuckResult(
-      status: status, stdout: String(decoding: stdoutData, as: UTF8.self),
-      stderr: String(decoding: stderrData, as: UTF8.self),
+      status: status, stdout: String(decoding: data[0], as: UTF8.self),
+      stderr: String(decoding: data[1], as: UTF8.self),
       seconds: Date().timeIntervalSince(started))
   }
 }

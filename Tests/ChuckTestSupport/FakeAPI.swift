@@ -13,8 +13,11 @@ public final class FakeAPI: @unchecked Sendable {
   public let baseURL: URL
   /// The JSON-lines request log the fake appends to.
   public let logFile: URL
-  private let process: Process
-  private let stdin: Pipe
+  private let process: ChildProcess
+
+  /// The fake's process id.
+  public var pid: pid_t { process.pid }
+  private let stdin: FileHandle
   private let directory: URL
 
   /// Starts the fake.
@@ -40,33 +43,41 @@ public final class FakeAPI: @unchecked Sendable {
       launch += ["--pool", file.path]
     }
     launch += arguments
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + launch
-    stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = stdout.fileHandleForReading.readLineRetryingInterrupts()
+    let stdin = Spawn.pipe()
+    let stdout = Spawn.pipe()
+    process = try ChildProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3"] + launch,
+      environment: ["PATH": Spawn.testPath, "LANG": "C.UTF-8"],
+      stdin: .descriptor(stdin.fileHandleForReading.fileDescriptor),
+      stdout: .descriptor(stdout.fileHandleForWriting.fileDescriptor), stderr: .null)
+    try stdin.fileHandleForReading.close()
+    try stdout.fileHandleForWriting.close()
+    self.stdin = stdin.fileHandleForWriting
+    let line = stdout.fileHandleForReading.readLineRetryingInterrupts(timeout: 30)
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let url = URL(string: text), text.hasPrefix("http://127.0.0.1:") else {
-      process.terminate()
+      process.signal(SIGKILL)
       throw FakeAPIError.didNotStart(text)
     }
     baseURL = url
   }
 
-  deinit { stop() }
+  /// Lets the fake go without waiting: its stdin closes (it exits then) and it gets SIGTERM; the
+  /// ``Reaper`` kills it if it still runs 5 s later, reaps it and removes its folder.
+  deinit {
+    try? stdin.close()
+    let directory = directory
+    process.release(signal: SIGTERM, killingAfter: 5) {
+      try? FileManager.default.removeItem(at: directory)
+    }
+  }
 
-  /// Stops the fake (it exits when its stdin closes) and waits for it.
+  /// Stops the fake and waits for it (at most 5 s, then it is killed): for a test that needs it
+  /// gone. Blocks this thread: never call it on a cooperative one.
   public func stop() {
-    guard process.isRunning else { return }
-    try? stdin.fileHandleForWriting.close()
-    process.terminate()
-    process.waitForExit()
-    try? FileManager.default.removeItem(at: directory)
+    try? stdin.close()
+    process.signal(SIGTERM)
+    process.waitForExit(killingAfter: 5)
   }
 
   /// The requests the fake has answered (or dropped), oldest first.

@@ -8,18 +8,16 @@ import Foundation
 /// with its output in a file, ready once it listens on its port, and stopped by its PID
 /// (SIGTERM, then SIGKILL) when the test stops it or lets it go.
 ///
-/// It is started by ``Spawn`` and reaped with `waitpid` here. The child starts with every signal
-/// unblocked and at its default: a child inherits the blocked signals of the thread that starts
-/// it, and Dispatch's threads block most of them, SIGTERM included, which nginx in single-process
-/// mode never unblocks.
+/// It is started by ``Spawn``, so with every signal unblocked and at its default: a child
+/// inherits the blocked signals of the thread that starts it, and Dispatch's threads block most of
+/// them, SIGTERM included, which nginx in single-process mode never unblocks.
 public final class LoopbackServer: @unchecked Sendable {
   /// The running program's process id.
-  public let pid: pid_t
+  public var pid: pid_t { process.pid }
   /// Where its stdout and stderr go.
   public let output: URL
   private let name: String
-  private let lock = NSLock()
-  private var reaped = false
+  private let process: ChildProcess
 
   /// Starts the program and waits until it listens on `port` of 127.0.0.1 (seen in the kernel's
   /// table, without connecting: a probe would show in the server's logs).
@@ -37,9 +35,10 @@ public final class LoopbackServer: @unchecked Sendable {
     name = tool.url.lastPathComponent
     self.output = output
     try Data().write(to: output)
-    pid = try Spawn.start(
-      tool.url.path, arguments: arguments,
-      environment: ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"], output: output.path)
+    process = try ChildProcess(
+      tool.url, arguments: arguments,
+      environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"],
+      stdout: .file(output.path), stderr: .descriptor(1))
     let deadline = Date().addingTimeInterval(10)
     while !LoopbackPort.isListening(port) {
       guard isRunning, Date() < deadline else {
@@ -53,30 +52,19 @@ public final class LoopbackServer: @unchecked Sendable {
     }
   }
 
-  deinit { stop() }
+  /// Lets the program go without waiting: SIGTERM now, SIGKILL 5 s later if it still runs (the
+  /// ``Reaper`` reaps it).
+  deinit { process.release(signal: SIGTERM, killingAfter: 5) }
 
   /// Whether the program has not exited yet (reaping it if it has).
-  public var isRunning: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !reaped else { return false }
-    var status: Int32 = 0
-    let result = waitpid(pid, &status, WNOHANG)
-    if result == pid || (result < 0 && errno == ECHILD) { reaped = true }
-    return !reaped
-  }
+  public var isRunning: Bool { process.isRunning }
 
-  /// Stops the program: SIGTERM, then SIGKILL if it is still running 5 s later; reaps it.
+  /// Stops the program and waits for it: SIGTERM, then SIGKILL if it is still running 5 s later.
+  /// Blocks this thread: never call it on a cooperative one.
   public func stop() {
-    guard isRunning else { return }
-    kill(pid, SIGTERM)
-    let deadline = Date().addingTimeInterval(5)
-    while isRunning, Date() < deadline { usleep(10_000) }
-    guard isRunning else { return }
-    kill(pid, SIGKILL)
-    while isRunning { usleep(10_000) }
+    process.signal(SIGTERM)
+    process.waitForExit(killingAfter: 5)
   }
-
 }
 
 /// Ports on 127.0.0.1.

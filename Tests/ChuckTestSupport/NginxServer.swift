@@ -86,9 +86,7 @@ public final class NginxServer: @unchecked Sendable {
     }
   }
 
-  deinit { stop() }
-
-  /// Stops nginx (by its PID).
+  /// Stops nginx and waits for it (letting it go only signals it). Blocks this thread.
   public func stop() { server.stop() }
 
   /// The requests nginx answered, oldest first (it writes each when the answer is sent).

@@ -5,15 +5,16 @@ import Foundation
 #endif
 
 /// Real temporary directories for tests, all inside one folder of this test process that is
-/// removed when the process exits: a test run leaves nothing behind in the temporary folder.
+/// removed when the process ends, however it ends (by the ``HelperWatchdog``, once every helper
+/// that may write there is gone): a test run leaves nothing behind in the temporary folder.
 public enum TemporaryDirectory {
-  /// This process's folder, made (and its removal at exit arranged) on first use.
+  /// This process's folder (`chuck-tests-PID`), made on first use.
   public static let root: URL = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("chuck-tests-\(getpid())", isDirectory: true)
+    let url = URL(fileURLWithPath: HelperWatchdog.rootPath, isDirectory: true)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    atexit {
-      try? FileManager.default.removeItem(at: TemporaryDirectory.root)
+    HelperWatchdog.ensureStarted()
+    if !HelperWatchdog.isRunning {
+      atexit { try? FileManager.default.removeItem(at: TemporaryDirectory.root) }
     }
     return url
   }()

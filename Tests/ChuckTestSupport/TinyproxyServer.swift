@@ -9,6 +9,9 @@ public final class TinyproxyServer: @unchecked Sendable {
   private let directory: URL
   private let server: LoopbackServer
 
+  /// Its process id.
+  public var pid: pid_t { server.pid }
+
   /// Starts tinyproxy.
   /// - Parameters:
   ///   - connectPorts: the only ports it opens a `CONNECT` tunnel to; others get 403.
@@ -42,9 +45,7 @@ public final class TinyproxyServer: @unchecked Sendable {
     }
   }
 
-  deinit { stop() }
-
-  /// Stops tinyproxy (by its PID).
+  /// Stops tinyproxy and waits for it (letting it go only signals it). Blocks this thread.
   public func stop() { server.stop() }
 
   /// The proxy's URL, with credentials if given: `http://user:password@127.0.0.1:PORT`.

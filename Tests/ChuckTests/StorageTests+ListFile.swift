@@ -151,11 +151,11 @@ extension StorageTests {
     let runs = try (1...20).map { _ in try sandbox.launch(["random"]) }
     var readers: [ChuckResult] = []
     for _ in 1...5 { readers.append(try await sandbox.chuck(["list", "--json"])) }
-    for (process, out, err) in runs {
-      _ = out.fileHandleForReading.readAllRetryingInterrupts()
+    for (process, _, err) in runs {
+      let status = await process.exit(killingAfter: 60)
       let message = String(
-        decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
-      #expect(process.waitForExit() == 0, "\(message)")
+        decoding: err.fileHandleForReading.readAllRetryingInterrupts(timeout: 5), as: UTF8.self)
+      #expect(status == 0, "\(message)")
     }
     for reader in readers {
       #expect(reader.status == 0, "\(reader.stderr)")

@@ -8,28 +8,32 @@ import Testing
 
 /// Holds an exclusive `flock` on a file from another process, as a second `chuck` would.
 final class LockHolder: @unchecked Sendable {
-  let process = Process()
-  let input = Pipe()
+  let process: ChildProcess
+  let input: FileHandle
 
   /// Starts the holder and returns once it holds the lock.
   /// - Parameters:
   ///   - path: the file to lock.
   ///   - seconds: the longest it holds it before exiting.
   init(path: String, seconds: Double) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c",
-      "import fcntl, select, sys\n"
-        + "f = open(sys.argv[1], 'a')\n"
-        + "fcntl.flock(f, fcntl.LOCK_EX)\n"
-        + "print('locked', flush=True)\n"
-        + "select.select([sys.stdin], [], [], float(sys.argv[2]))\n",
-      path, String(seconds),
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardInput = input
-    try process.run()
+    let input = Spawn.pipe()
+    let out = Spawn.pipe()
+    process = try ChildProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: [
+        "python3", "-c",
+        "import fcntl, select, sys\n"
+          + "f = open(sys.argv[1], 'a')\n"
+          + "fcntl.flock(f, fcntl.LOCK_EX)\n"
+          + "print('locked', flush=True)\n"
+          + "select.select([sys.stdin], [], [], float(sys.argv[2]))\n",
+        path, String(seconds),
+      ], environment: ["PATH": Spawn.testPath],
+      stdin: .descriptor(input.fileHandleForReading.fileDescriptor),
+      stdout: .descriptor(out.fileHandleForWriting.fileDescriptor), stderr: .null)
+    try input.fileHandleForReading.close()
+    try out.fileHandleForWriting.close()
+    self.input = input.fileHandleForWriting
     let line = out.fileHandleForReading.readLineRetryingInterrupts()
     guard String(decoding: line, as: UTF8.self).hasPrefix("locked") else {
       throw HarnessError.unexpected("the lock holder did not lock")
@@ -37,10 +41,10 @@ final class LockHolder: @unchecked Sendable {
   }
 
   /// Releases the lock: the holder exits when its stdin closes (`python3` may be a wrapper
-  /// script that would outlive a signal sent to it).
+  /// script that would outlive a signal sent to it); the reaper kills it if it has not 5 s later.
   deinit {
-    try? input.fileHandleForWriting.close()
-    process.waitForExit()
+    try? input.close()
+    process.release(signal: 0, killingAfter: 5)
   }
 }
 

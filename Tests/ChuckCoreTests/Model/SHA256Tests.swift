@@ -75,19 +75,13 @@ import Testing
   }
 }
 
-/// Runs a Python 3 script with `input` on stdin and returns its stdout.
+/// Runs a Python 3 script with `input` on stdin and returns its stdout (killed after 60 s).
 private func runPython(_ script: String, input: String) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", script]
-  let stdin = Pipe()
-  let stdout = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  try process.run()
-  stdin.fileHandleForWriting.write(Data(input.utf8))
-  try stdin.fileHandleForWriting.close()
-  let data = stdout.fileHandleForReading.readDataToEndOfFile()
-  #expect(process.waitForExit() == 0)
-  return String(decoding: data, as: UTF8.self)
+  let file = try TemporaryDirectory.make(prefix: "python").appendingPathComponent("input")
+  try Data(input.utf8).write(to: file)
+  let result = try ChuckSandbox.run(
+    executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", script],
+    environment: ["PATH": Spawn.testPath, "LANG": "C.UTF-8"], timeout: 60, input: file)
+  #expect(result.status == 0, "\(result.stderr)")
+  return result.stdout
 }

@@ -38,22 +38,6 @@ final class PseudoTerminal: @unchecked Sendable {
   }
 
   deinit { close(master) }
-
-  /// Reads until every process holding the slave side has closed it.
-  func readAll() -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = read(master, &buffer, buffer.count)
-      if count > 0 {
-        data.append(contentsOf: buffer[0..<count])
-      } else if count < 0 && errno == EINTR {
-        continue
-      } else {
-        return data  // EIO: the last writer has gone.
-      }
-    }
-  }
 }
 
 /// What one run of `chuck` on pseudo-terminals did (as `ChuckResult`, whose initializer is not
@@ -96,30 +80,26 @@ extension ChuckSandbox {
     arguments: [String], environment: [String: String?], stdout: OutputStream,
     stderr: OutputStream, columns: Int
   ) throws -> TerminalRun {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = environment.compactMapValues { $0 }
-    process.standardInput = FileHandle.nullDevice
     let outTerminal = stdout == .terminal ? try PseudoTerminal(columns: columns) : nil
     let errTerminal = stderr == .terminal ? try PseudoTerminal(columns: columns) : nil
-    let outPipe = Pipe()
-    let errPipe = Pipe()
-    process.standardOutput =
-      outTerminal.map { FileHandle(fileDescriptor: $0.slave, closeOnDealloc: false) } ?? outPipe
-    process.standardError =
-      errTerminal.map { FileHandle(fileDescriptor: $0.slave, closeOnDealloc: false) } ?? errPipe
+    let outPipe = Spawn.pipe()
+    let errPipe = Spawn.pipe()
     let started = Date()
-    try process.run()
-    // Only the child may hold the slave sides now, so that reading ends when it exits.
+    let process = try ChildProcess(
+      binary, arguments: arguments, environment: environment.compactMapValues { $0 },
+      stdout: .descriptor(outTerminal?.slave ?? outPipe.fileHandleForWriting.fileDescriptor),
+      stderr: .descriptor(errTerminal?.slave ?? errPipe.fileHandleForWriting.fileDescriptor))
+    // Only the child may hold the slave sides and write ends now, so that reading ends when it
+    // exits.
     if let outTerminal { close(outTerminal.slave) }
     if let errTerminal { close(errTerminal.slave) }
+    try outPipe.fileHandleForWriting.close()
+    try errPipe.fileHandleForWriting.close()
     return ChuckSandbox.collect(
       process, started: started, timeout: 30,
-      stdout: {
-        outTerminal?.readAll() ?? outPipe.fileHandleForReading.readAllRetryingInterrupts()
-      },
-      stderr: { errTerminal?.readAll() ?? errPipe.fileHandleForReading.readAllRetryingInterrupts() }
-    )
+      outputs: [
+        outTerminal?.master ?? outPipe.fileHandleForReading.fileDescriptor,
+        errTerminal?.master ?? errPipe.fileHandleForReading.fileDescriptor,
+      ])
   }
 }

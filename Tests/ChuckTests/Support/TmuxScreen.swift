@@ -8,10 +8,15 @@ import Foundation
 /// A shell in tmux, on a private socket, that runs the built `chuck` on a real terminal: for the
 /// tests of the interactive screen. The shell's script is given; `$CHUCK` names the binary with
 /// the sandbox's environment (and nothing else of the test's), through a script in the folder.
+///
+/// The tmux server is a daemon (not our child): its process id is asked for at the start, so that
+/// letting the screen go only signals it. The ``HelperWatchdog`` ends it with the test process.
 final class TmuxScreen {
   let folder: URL
   private let socket: String
   private let environment: [String: String]
+  /// The tmux server's process id.
+  private(set) var server: pid_t = 0
 
   /// Starts a detached tmux session of `columns` × `rows` running `script` in `folder`.
   init(
@@ -39,23 +44,28 @@ final class TmuxScreen {
       ],
       environment: environment.map { "\($0.key)=\($0.value)" },
       output: folder.appendingPathComponent("tmux.log").path)
-    guard Spawn.wait(client) == 0 else {
+    guard Spawn.wait(client, timeout: 20) == 0 else {
       throw HarnessError.unexpected("tmux did not start")
     }
+    let pid = try tmux(["display-message", "-p", "#{pid}"]).stdout
+    server = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
   }
 
+  /// Ends the tmux server (SIGTERM: it hangs up its panes), without waiting.
   deinit { stop() }
 
-  /// Ends the tmux server and everything in it.
+  /// Ends the tmux server and everything in it, without waiting.
   func stop() {
-    _ = try? tmux(["kill-server"])
+    if server > 0 { kill(server, SIGTERM) }
   }
 
+  /// Runs a tmux command against the server (a few milliseconds; killed after 10 s). Blocks this
+  /// thread for that long.
   @discardableResult
   func tmux(_ arguments: [String]) throws -> ChuckResult {
     try ChuckSandbox.run(
       executable: URL(fileURLWithPath: "/usr/bin/tmux"), arguments: ["-S", socket] + arguments,
-      environment: environment, timeout: 30)
+      environment: environment, timeout: 10)
   }
 
   /// The visible screen as text, or with its colours and attributes as escape sequences.
