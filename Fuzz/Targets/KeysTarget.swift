@@ -1,6 +1,6 @@
 /// `KeyDecoder`, which reads the terminal's bytes while the screen runs, on any bytes: the keys do
 /// not depend on how the bytes are split between reads, no key is a character the terminal must
-/// not see, and every key, sent in its canonical form, decodes to itself.
+/// not see, and every key (a bracketed paste too), sent in its canonical form, decodes to itself.
 enum KeysTarget {
   static func run(_ bytes: [UInt8]) {
     guard let split = bytes.first else { return }
@@ -55,6 +55,7 @@ enum KeysTarget {
     case .interrupt: [0x03]
     case .suspend: [0x1A]
     case .redraw: [0x0C]
+    case .paste(let text): Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
     }
   }
 }

@@ -138,7 +138,22 @@ enum JSONOddities {
     }
     return trailingComma || deepest > JSONScanner.maximumDepth
       || hasRawControlInString(bytes) || bytes.contains(0) || hasSurrogateEscape(bytes)
-      || !isUTF8(bytes)
+      || hasUnknownEscape(bytes) || !isUTF8(bytes)
+  }
+
+  /// Whether a backslash escapes a character JSON has no escape for (`\:`): FoundationEssentials'
+  /// JSONDecoder reads it as the character, the list reader refuses it as RFC 8259 does.
+  private static func hasUnknownEscape(_ bytes: [UInt8]) -> Bool {
+    var escaped = false
+    for byte in bytes {
+      if escaped {
+        if !Array(#""\/bfnrtu"#.utf8).contains(byte) { return true }
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      }
+    }
+    return false
   }
 
   /// Whether the bytes are well-formed UTF-8.
