@@ -198,23 +198,6 @@ func recordingPolicy(retries: Int = 3, delay: Double = 2) -> (RetryPolicy, Locke
   return (policy, sleeps)
 }
 
-/// A port on 127.0.0.1 where nothing listens (bound once by the OS, then released).
-func closedPort() -> Int {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = 0
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  _ = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-      bind(fd, pointer, length) == 0 ? getsockname(fd, pointer, &length) : -1
-    }
-  }
-  return Int(UInt16(bigEndian: address.sin_port))
-}
-
 /// Runs blocking work on a Dispatch thread, so that the few threads of Swift's cooperative pool
 /// stay free for the tests that measure time.
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

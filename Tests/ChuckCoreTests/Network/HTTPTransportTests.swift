@@ -123,7 +123,7 @@ import Testing
 
   /// A closed port is a refused connection that names the host and the port.
   @Test func connectionRefused() async throws {
-    let port = closedPort()
+    let port = try closedPort()
     let url = URL(string: "http://127.0.0.1:\(port)/jokes/random")!
     let (result, elapsed) = await send(HTTPRequest(url: url))
     #expect(throws: ChuckError.connectionFailed("connection refused by 127.0.0.1 port \(port)")) {
