@@ -226,7 +226,7 @@ import Testing
     defer { screen.stop() }
     var offered: [[String]] = []
     for (line, expected, _) in Self.cases(setup) {
-      #expect(await Self.clear(screen, prompt: "zsh>"), "\(screen.screen())")
+      #expect(try await Self.clear(screen, prompt: "zsh>"), "\(screen.screen())")
       try screen.send(line, "Tab")
       // The listing is printed at once below the line: wait for it, then for it to settle.
       #expect(
