@@ -111,14 +111,14 @@ enum JSONOddities {
   /// Whether JSONDecoder may refuse what the strict scanner accepts: a `\u` escape of a
   /// surrogate (a lone one is refused), or a number too long or too large for a `Double`.
   static func mayRefuse(_ bytes: [UInt8]) -> Bool {
-    hasSurrogateEscape(bytes) || hasLongNumber(bytes)
+    hasOddEscape(bytes) || hasLongNumber(bytes)
   }
 
   /// Whether JSONDecoder may accept what the strict scanner refuses: a trailing comma, nesting
   /// deeper than the scanner's limit, ill-formed UTF-8 (JSONDecoder replaces it), a raw control
   /// character (JSONDecoder takes it in a string), a NUL byte (JSONDecoder stops at one, or
-  /// takes the text for UTF-16 or UTF-32), or a `\u` escape of a surrogate or without
-  /// its four digits (JSONDecoder is lax there).
+  /// takes the text for UTF-16 or UTF-32), or an escape that is not RFC 8259's, or of
+  /// a surrogate (JSONDecoder is lax there).
   static func mayBeLaxOnly(_ bytes: [UInt8]) -> Bool {
     var depth = 0
     var deepest = 0
@@ -137,23 +137,8 @@ enum JSONOddities {
       if ![0x20, 0x0A, 0x0D, 0x09].contains(byte) { previous = byte }
     }
     return trailingComma || deepest > JSONScanner.maximumDepth
-      || hasRawControlInString(bytes) || bytes.contains(0) || hasSurrogateEscape(bytes)
-      || hasUnknownEscape(bytes) || !isUTF8(bytes)
-  }
-
-  /// Whether a backslash escapes a character JSON has no escape for (`\:`): FoundationEssentials'
-  /// JSONDecoder reads it as the character, the list reader refuses it as RFC 8259 does.
-  private static func hasUnknownEscape(_ bytes: [UInt8]) -> Bool {
-    var escaped = false
-    for byte in bytes {
-      if escaped {
-        if !Array(#""\/bfnrtu"#.utf8).contains(byte) { return true }
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      }
-    }
-    return false
+      || hasRawControlInString(bytes) || bytes.contains(0) || hasOddEscape(bytes)
+      || !isUTF8(bytes)
   }
 
   /// Whether the bytes are well-formed UTF-8.
@@ -178,11 +163,17 @@ enum JSONOddities {
     return false
   }
 
-  /// Whether a `\u` escape is of a surrogate or lacks its four hex digits.
-  private static func hasSurrogateEscape(_ bytes: [UInt8]) -> Bool {
-    for index in bytes.indices.dropLast()
-    where bytes[index] == UInt8(ascii: "\\") && bytes[index + 1] == UInt8(ascii: "u") {
-      let digits = bytes[(index + 2)...].prefix(4)
+  /// Whether an escape is not one of RFC 8259's (`\}`), or is a `\u` escape of a surrogate or
+  /// without its four hex digits.
+  private static func hasOddEscape(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    while index < bytes.count - 1 {
+      defer { index += 1 }
+      guard bytes[index] == UInt8(ascii: "\\") else { continue }
+      index += 1
+      if Array(#""\/bfnrt"#.utf8).contains(bytes[index]) { continue }
+      guard bytes[index] == UInt8(ascii: "u") else { return true }
+      let digits = bytes[(index + 1)...].prefix(4)
       if digits.count < 4 || !digits.allSatisfy({ JSONScanner.hexValue($0) != nil })
         || digits.first! | 0x20 == UInt8(ascii: "d")
       {
