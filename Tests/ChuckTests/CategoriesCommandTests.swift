@@ -145,11 +145,11 @@ import Testing
     ])
     let text = try await sandbox.chuck(["categories"])
     #expect(text.status == 0)
-    #expect(TerminalText.unsafeScalars(in: text.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: text.stdout).isEmpty)
     #expect(text.stdout.lines.count == hostile.count)
     let json = try await sandbox.chuck(["categories", "--json"])
     #expect(json.status == 0)
-    #expect(TerminalText.unsafeScalars(in: json.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: json.stdout).isEmpty)
     #expect(try JSON.parse(json.stdout).elements.compactMap(\.string) == hostile.sorted())
   }
 }

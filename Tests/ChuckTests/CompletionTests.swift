@@ -181,7 +181,7 @@ import Testing
     let result = try await sandbox.chuck(
       Self.request("pick", "--category", ["chuck", "pick", "--category", ""]))
     #expect(result.status == 0)
-    let unsafe = TerminalText.unsafeScalars(in: result.stdout)
+    let unsafe = TerminalOracle.unsafeScalars(in: result.stdout)
     #expect(unsafe.isEmpty, "\(unsafe.map { String($0.value, radix: 16) })")
     #expect(!Self.completions(result).contains("lines"), "\(result.stdout.debugDescription)")
     #expect(Self.completions(result).contains("dev"))

@@ -182,7 +182,7 @@ import Testing
     #expect(lines.count > 100)
     for line in lines where !line.isEmpty {
       #expect(line.hasPrefix("  ") && !line.hasPrefix("   "), "\(line.debugDescription)")
-      #expect(TerminalText.width(line) < Int(columns)!, "\(line.debugDescription)")
+      #expect(TerminalOracle.width(line) < Int(columns)!, "\(line.debugDescription)")
     }
     for (index, line) in lines.enumerated() where line.contains(/^  \d{4}-\d\d-\d\d\s\s/) {
       #expect(index + 1 == lines.count || lines[index + 1].isEmpty)
@@ -198,7 +198,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("Chuck Norris Jokes") || columns < 18)
     for line in result.stdout.lines {
-      #expect(TerminalText.width(line) <= columns, "\(line.debugDescription)")
+      #expect(TerminalOracle.width(line) <= columns, "\(line.debugDescription)")
     }
   }
 
@@ -211,7 +211,7 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("Chuck Norris Jokes"))
     for line in result.stdout.lines {
-      #expect(TerminalText.width(line) <= 30, "\(line.debugDescription)")
+      #expect(TerminalOracle.width(line) <= 30, "\(line.debugDescription)")
     }
   }
 

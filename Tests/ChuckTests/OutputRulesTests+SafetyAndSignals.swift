@@ -68,7 +68,7 @@ extension OutputRulesTests {
     if arguments[0] != "random" { #expect(try await sandbox.chuck(["random"]).status == 0) }
     let result = try await sandbox.chuck(arguments + (arguments[0] == "show" ? [joke.id] : []))
     #expect(result.status == 0)
-    let unsafe = TerminalText.unsafeScalars(in: result.stdout)
+    let unsafe = TerminalOracle.unsafeScalars(in: result.stdout)
     #expect(unsafe.isEmpty, "raw: \(unsafe.map { String($0.value, radix: 16) })")
     let printed = try JSON.parse(result.stdout)
     #expect((printed.elements.first ?? printed).only(MadeUpJoke.keys) == joke.served(by: api))

@@ -151,7 +151,7 @@ import Testing
 
   /// Asserts that text for a terminal holds nothing a terminal would act on.
   static func expectSafe(_ text: String, _ what: String) {
-    let unsafe = TerminalText.unsafeScalars(in: text)
+    let unsafe = TerminalOracle.unsafeScalars(in: text)
     #expect(unsafe.isEmpty, "\(what): \(unsafe.map { String($0.value, radix: 16) })")
   }
 

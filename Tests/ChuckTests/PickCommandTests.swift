@@ -88,7 +88,7 @@ import Testing
     let result = try await sandbox.chuck(["pick"])
     #expect(result.status == 0)
     #expect(!result.stdout.isEmpty)
-    #expect(TerminalText.unsafeScalars(in: result.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: result.stdout).isEmpty)
   }
 
   /// A corrupt list fails with 74, naming the file.

@@ -147,6 +147,6 @@ import Testing
     let result = try await sandbox.chuck(["remove", "hostile1", "hostile2"])
     #expect(result.status == 0)
     #expect(result.stdout.lines.count == 2)
-    #expect(TerminalText.unsafeScalars(in: result.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: result.stdout).isEmpty)
   }
 }

@@ -146,7 +146,7 @@ import Testing
     let (_, sandbox) = try await startSandbox(pool: jokes)
     let result = try await sandbox.chuck(["save"] + jokes.map(\.id))
     #expect(result.status == 0)
-    #expect(TerminalText.unsafeScalars(in: result.stdout).isEmpty)
-    #expect(TerminalText.unsafeScalars(in: result.stderr).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: result.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: result.stderr).isEmpty)
   }
 }

@@ -122,12 +122,12 @@ import Testing
     for query in ["Chuck Norris", "Chuck\u{1B}[2J\u{202E}"] {
       let text = try await sandbox.chuck(["search", query])
       #expect(text.status == 0)
-      #expect(TerminalText.unsafeScalars(in: text.stdout).isEmpty, "\(query.debugDescription)")
-      #expect(TerminalText.unsafeScalars(in: text.stderr).isEmpty)
+      #expect(TerminalOracle.unsafeScalars(in: text.stdout).isEmpty, "\(query.debugDescription)")
+      #expect(TerminalOracle.unsafeScalars(in: text.stderr).isEmpty)
     }
     let json = try await sandbox.chuck(["search", "Chuck Norris", "--json"])
     #expect(json.status == 0)
-    #expect(TerminalText.unsafeScalars(in: json.stdout).isEmpty)
+    #expect(TerminalOracle.unsafeScalars(in: json.stdout).isEmpty)
     let values = try JSON.parse(json.stdout).elements.compactMap { $0["value"]?.string }
     #expect(values.count == 2)
     #expect(values.allSatisfy { $0.contains("\u{1B}]52;") })

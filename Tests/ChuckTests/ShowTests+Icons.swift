@@ -16,7 +16,7 @@ extension ShowTests {
     let result = try await sandbox.chuck(["show", joke.id], ["COLUMNS": columns])
     #expect(result.status == 0)
     let width = Int(columns ?? "80")!
-    let widths = result.stdout.lines.map(TerminalText.width)
+    let widths = result.stdout.lines.map(TerminalOracle.width)
     #expect(widths.allSatisfy { $0 <= width }, "\(result.stdout)")
     #expect(widths.max()! > width - 12)
     let words = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -1,5 +1,5 @@
 /// Judges text the way a terminal would receive it, independently of chuck's own code.
-enum TerminalText {
+enum TerminalOracle {
   /// The scalars a terminal would act on instead of showing: C0 controls other than newline and
   /// tab (ESC included), DEL, C1 controls, and bidirectional formatting characters.
   static func unsafeScalars(in text: String) -> [Unicode.Scalar] {
