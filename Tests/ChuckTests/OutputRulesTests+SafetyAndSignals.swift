@@ -174,7 +174,7 @@ extension OutputRulesTests {
     let (api, sandbox) = try await startSandbox(rules: rules, pool: [remote])
     try sandbox.writeList([Self.joke.object])
     let holder =
-      row == .lockWait ? try LockHolder(path: sandbox.listFile.path + ".lock", seconds: 30) : nil
+      row == .lockWait ? try LockHolder(path: sandbox.listFile.path + ".lock", seconds: 3600) : nil
     defer { _ = holder }
     let before = try #require(sandbox.listBytes)
     let identity = try FileIdentity(path: sandbox.listFile.path)

@@ -43,7 +43,9 @@ extension ScreenTests {
   {
     let (_, sandbox) = try await startSandbox()
     // No core files in the test's folder; the shell reports how chuck ended.
-    let script = "ulimit -c 0; stty -a > before; \(command); echo status=$?; stty -a > after"
+    let script =
+      "ulimit -c 0; stty -a > before; \(command); echo status=$?;"
+      + " stty -a > after.part; mv after.part after"
     let screen = try TmuxScreen(
       sandbox: sandbox, script: script, rows: 24, chuckEnvironment: Self.noBacktracer)
     #expect(await screen.waitFor { $0.contains(ready) })

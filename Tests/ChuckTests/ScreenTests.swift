@@ -92,7 +92,8 @@ import Testing
   func terminalGivenBack(way: String) async throws {
     let (_, sandbox) = try await startSandbox()
     let script =
-      "stty -a > before; echo shell-was-here; $CHUCK ui; echo status=$?; stty -a > after"
+      "stty -a > before; echo shell-was-here; $CHUCK ui; echo status=$?;"
+      + " stty -a > after.part; mv after.part after"
     let screen = try TmuxScreen(sandbox: sandbox, script: script)
     defer { screen.stop() }
     #expect(await screen.waitFor { $0.contains("Joke! (n)") })
