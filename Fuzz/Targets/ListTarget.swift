@@ -45,9 +45,11 @@ enum ListTarget {
         decoded == nil || decoded?.version == version,
         "the list reader sees version \(version), JSONDecoder \(decoded?.version ?? -1)")
     case .failure(.invalid):
-      // JSONDecoder is laxer (trailing commas) and nests deeper; otherwise it refuses too.
+      // JSONDecoder is laxer (trailing commas) and nests deeper; otherwise it refuses too, or
+      // reads a version that is not 1 (a negative one, which the list reader calls no version).
       FuzzCheck.require(
-        decoded == nil || JSONOddities.mayBeLaxOnly(bytes),
+        decoded == nil || decoded?.version != ListEnvelope.version
+          || JSONOddities.mayBeLaxOnly(bytes),
         "the list reader refuses a list JSONDecoder reads")
     }
   }
@@ -117,8 +119,8 @@ enum JSONOddities {
   /// Whether JSONDecoder may accept what the strict scanner refuses: a trailing comma, nesting
   /// deeper than the scanner's limit, ill-formed UTF-8 (JSONDecoder replaces it), a raw control
   /// character (JSONDecoder takes it in a string), a NUL byte (JSONDecoder stops at one, or
-  /// takes the text for UTF-16 or UTF-32), or an escape that is not RFC 8259's, or of
-  /// a surrogate (JSONDecoder is lax there).
+  /// takes the text for UTF-16 or UTF-32), an escape that is not RFC 8259's, or of a
+  /// surrogate (JSONDecoder is lax there), or a number with a leading zero (`00`).
   static func mayBeLaxOnly(_ bytes: [UInt8]) -> Bool {
     var depth = 0
     var deepest = 0
@@ -138,6 +140,7 @@ enum JSONOddities {
     }
     return trailingComma || deepest > JSONScanner.maximumDepth
       || hasRawControlInString(bytes) || bytes.contains(0) || hasOddEscape(bytes)
+      || hasLeadingZero(bytes)
       || !isUTF8(bytes)
   }
 
@@ -179,6 +182,19 @@ enum JSONOddities {
       {
         return true
       }
+    }
+    return false
+  }
+
+  /// Whether a `0` that starts a number is followed by another digit.
+  private static func hasLeadingZero(_ bytes: [UInt8]) -> Bool {
+    let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+    for index in bytes.indices.dropLast()
+    where bytes[index] == UInt8(ascii: "0") && digits.contains(bytes[index + 1])
+      && (index == 0
+        || !(digits.contains(bytes[index - 1]) || bytes[index - 1] == UInt8(ascii: ".")))
+    {
+      return true
     }
     return false
   }

@@ -65,6 +65,9 @@ public final class ChuckWorker: Sendable {
       throw .badResponse("expected JSON, got \(TerminalSafeText.render(contentType))")
     }
     guard !response.body.isEmpty else { throw .badResponse("the body is empty") }
+    // The list reader's strict check first: an answer it would not read back is refused, and
+    // JSONDecoder never sees nesting deeper than 256 (513 levels crash it).
+    if let problem = Self.jsonProblem(Array(response.body)) { throw .badResponse(problem) }
     do {
       return try JSONDecoder().decode(T.self, from: response.body)
     } catch {
@@ -83,6 +86,21 @@ public final class ChuckWorker: Sendable {
     case 429: throw .rateLimited
     case 500..<600: throw .serverError(status: response.status)
     default: throw .unexpectedStatus(response.status)
+    }
+  }
+
+  /// Why `body` is not one strict JSON text (RFC 8259, at most 256 levels deep), or `nil`.
+  private static func jsonProblem(_ body: [UInt8]) -> String? {
+    body.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer)
+      do throws(JSONScanner.Failure) {
+        _ = try scanner.value()
+        scanner.skipWhitespace()
+        return scanner.isAtEnd ? nil : "not valid JSON"
+      } catch {
+        return error.reason == "nested too deeply"
+          ? "nested more than \(JSONScanner.maximumDepth) levels deep" : "not valid JSON"
+      }
     }
   }
 

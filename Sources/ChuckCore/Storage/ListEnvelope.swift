@@ -40,15 +40,20 @@ enum ListEnvelope {
     var insertion = 0
     var arrayStart = 0
     var itemsIsArray = true
+    var seenVersion = false
+    var seenItems = false
     do throws(JSONScanner.Failure) {
       guard scanner.peek() == UInt8(ascii: "{") else {
         return .failure(.invalid("not a JSON object"))
       }
       try scanner.object { (key, scanner) throws(JSONScanner.Failure) in
-        if scanner.string(at: key, is: Self.versionKey) {
+        // As JSONDecoder reads the file, the first of repeated keys counts.
+        if !seenVersion, scanner.string(at: key, is: Self.versionKey) {
+          seenVersion = true
           version = try scanner.integer()
           versionIsInteger = version != nil
-        } else if scanner.string(at: key, is: Self.itemsKey) {
+        } else if !seenItems, scanner.string(at: key, is: Self.itemsKey) {
+          seenItems = true
           // Another version's items may have any shape: judge them after the version.
           guard scanner.peek() == UInt8(ascii: "[") else {
             _ = try scanner.value()

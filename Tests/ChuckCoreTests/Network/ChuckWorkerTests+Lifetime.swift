@@ -76,6 +76,15 @@ extension ChuckWorkerTests {
     ("", "the body is empty"),
     ("{\"categories\":[\"dev\"],\"created_at\":\"2020-01-05 13:4", "not valid JSON"),
     ("<html>", "not valid JSON"),
+    // Found by Fuzz/ json: 513 levels crash JSONDecoder; the list reader reads 256 (257: 76).
+    (String(repeating: "[", count: 513), "nested more than 256 levels deep"),
+    (
+      jokeJSON().replacingOccurrences(
+        of: "\"categories\":[\"dev\"]",
+        with: "\"categories\":[\"dev\"],\"x\":" + String(repeating: "[", count: 256)
+          + String(repeating: "]", count: 256)),
+      "nested more than 256 levels deep"
+    ),
     ("[1,2,3]", "wrong type at the top level"),
     (
       jokeJSON().replacingOccurrences(of: "\"value\":", with: "\"valeur\":"),

@@ -123,6 +123,21 @@ extension NetworkCacheTests {
     #expect(throws: expected) { try cache.loadRaw() }
   }
 
+  /// Of repeated `version` or `items` keys the first counts, as `JSONDecoder` reads them, so the
+  /// list reader, `load` and a splice see the same list (found by Fuzz/ list).
+  @Test func firstOfRepeatedKeysCounts() throws {
+    try write(#"{"version":0,"version":1,"items":[]}"#)
+    let cache = NetworkCache<String>(fileURL: file)
+    #expect(throws: ChuckError.storageUnsupportedVersion(path: file.path, version: 0)) {
+      try cache.loadRaw()
+    }
+    try write(#"{"version":1,"items":["a"],"items":["b","c"]}"#)
+    #expect(try cache.load() == ["a"])
+    #expect(try cache.loadRaw().decode(String.self, path: file.path) == ["a"])
+    #expect(try cache.append("d") == 2)
+    #expect(try cache.load() == ["a", "d"])
+  }
+
   /// A missing file reads as no items and no bytes.
   @Test func loadRawMissingFile() throws {
     let raw = try NetworkCache<String>(fileURL: file).loadRaw()
