@@ -56,7 +56,7 @@ import Testing
     let first = try await sandbox.chuck(["random", "--source", source])
     #expect(first.status == 76, "\(first.stderr)")
     #expect(first.stderr.contains("error: "))
-    #expect(first.stderr.contains("nested too deeply"))
+    #expect(first.stderr.contains("nested"), "\(first.stderr)")
     #expect(first.stdout.isEmpty)
     let file = sandbox.dataDirectory.appendingPathComponent("\(source)-jokes.json")
     #expect(!FileManager.default.fileExists(atPath: file.path), "nothing saved")
