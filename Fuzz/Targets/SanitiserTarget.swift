@@ -39,7 +39,7 @@ enum SanitiserTarget {
       !text.unicodeScalars.contains { $0.value >= 0x7F && TerminalSafeText.isUnsafe($0) },
       "escaped JSON holds a terminal control")
     // Its input is UTF-8 JSON that chuck made; JSONDecoder would take NULs for UTF-16 or UTF-32.
-    guard JSONOddities.isUTF8(bytes), !bytes.contains(0),
+    guard JSONOddities.isUTF8(bytes), !bytes.contains(0), !JSONOddities.mayCrashDecoder(bytes),
       let before = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     else { return }
     let after = try? JSONDecoder().decode(JSONValue.self, from: Data(escaped))
