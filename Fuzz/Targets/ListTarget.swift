@@ -101,7 +101,7 @@ enum ListTarget {
         continue
       }
       FuzzCheck.require(joke.id == id, "id: fast '\(id)', decoded '\(joke.id)'")
-      FuzzCheck.require(joke.value == saved.value(at: position), "value differs")
+      FuzzCheck.require(joke.value == saved.text(at: position), "value differs")
       FuzzCheck.require(joke.categories == saved.categories(at: position), "categories differ")
       FuzzCheck.require(joke.created == saved.created(at: position), "created_at differs")
     }

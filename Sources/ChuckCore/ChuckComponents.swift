@@ -7,8 +7,6 @@ public struct ChuckComponents: Sendable {
   public let configuration: ChuckConfiguration
   /// The joke API.
   public let service: any ChuckService
-  /// The saved list.
-  public let collection: JokeCollection
   /// The API's category names, cached.
   public let catalog: CategoryCatalog
   /// The joke icons, cached.
@@ -22,7 +20,6 @@ public struct ChuckComponents: Sendable {
     let service = service ?? ChuckAPI(configuration: configuration)
     self.configuration = configuration
     self.service = service
-    collection = JokeCollection(store: NetworkCache(fileURL: configuration.listFile))
     catalog = CategoryCatalog(cacheDirectory: configuration.cacheDirectory, service: service)
     icons = IconStore(
       cacheDirectory: configuration.cacheDirectory, apiBaseURL: configuration.apiBaseURL,
@@ -32,23 +29,19 @@ public struct ChuckComponents: Sendable {
   /// Switter's device id.
   public var deviceID: DeviceID { DeviceID(dataDirectory: configuration.dataDirectory) }
 
-  /// The saved list of another source.
-  /// - Parameter shape: the source's joke shape.
+  /// The saved list of one kind of joke.
+  /// - Parameter kind: the kind.
   /// - Returns: the list over its file.
-  public func serviceJokes<Shape: JokeShape>(_ shape: Shape.Type) -> ServiceJokes<Shape> {
-    ServiceJokes(store: NetworkCache(fileURL: configuration.listFile(of: Shape.source)))
+  public func list<Kind: JokeKind>(_ kind: Kind.Type) -> SavedList<Kind> {
+    SavedList(store: NetworkCache(fileURL: configuration.listFile(of: Kind.source)))
   }
 
   /// Any source's saved list.
   /// - Parameter source: the source.
   /// - Returns: its list.
-  public func savedList(of source: JokeSource) -> any SavedJokeList {
-    switch source {
-    case .chuck: collection
-    case .dad: serviceJokes(DadShape.self)
-    case .official: serviceJokes(OfficialShape.self)
-    case .switter: serviceJokes(SwitterShape.self)
-    }
+  public func list(of source: JokeSource) -> any AnySavedList {
+    func open<Kind: JokeKind>(_ kind: Kind.Type) -> any AnySavedList { list(kind) }
+    return open(source.kind)
   }
 
   /// The named favourites.
@@ -70,14 +63,14 @@ public struct ChuckComponents: Sendable {
   ///   - idsOrPrefixes: full ids or prefixes.
   ///   - source: the list's source.
   /// - Returns: what was removed and what matched nothing.
-  /// - Throws: as ``JokeCollection/remove(_:beforeWriting:)``; when the favourites cannot be
+  /// - Throws: as ``SavedList/remove(_:beforeWriting:)``; when the favourites cannot be
   ///   written, no joke is removed.
   public func removeJokes(_ idsOrPrefixes: [String], from source: JokeSource) throws(ChuckError)
-    -> JokeCollection.Removal
+    -> Removal
   {
     let favorites = favorites
-    return try savedList(of: source).remove(idsOrPrefixes) {
-      (removed: [JokeCollection.Removed]) throws(ChuckError) in
+    return try list(of: source).remove(idsOrPrefixes) {
+      (removed: [Removal.Joke]) throws(ChuckError) in
       try favorites.removeJokes(Set(removed.map(\.id)), of: source)
     }
   }
@@ -99,5 +92,7 @@ public struct ChuckComponents: Sendable {
   public var randomJokes: RandomJokes { RandomJokes(service: service, catalog: catalog) }
 
   /// `chuck save`'s loop.
-  public var saver: JokeSaver<JokeCollection> { JokeSaver(list: collection) }
+  public func saver<Kind: JokeKind>(_ kind: Kind.Type) -> JokeSaver<Kind> {
+    JokeSaver(list: list(kind))
+  }
 }

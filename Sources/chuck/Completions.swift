@@ -24,7 +24,7 @@ enum Completions {
       }
     }
     let source = named ?? components.configuration.source
-    guard let list = try? components.savedList(of: source).texts() else { return [] }
+    guard let list = try? components.list(of: source).texts() else { return [] }
     return offer(list.ids, prefix)
   }
 

@@ -80,5 +80,5 @@ struct Context: Sendable {
   let json: Bool
 
   var service: any ChuckService { components.service }
-  var collection: JokeCollection { components.collection }
+  var collection: SavedList<ChuckNorris> { components.list(ChuckNorris.self) }
 }

@@ -1,7 +1,7 @@
 import ChuckCore
 
 /// The commands' work for the sources other than api.chucknorris.io: the same glue as the Chuck
-/// Norris commands, over `ServiceJokes` and `ServiceAPI` of one joke shape.
+/// Norris commands, over `SavedList` and `ServiceAPI` of one joke shape.
 protocol SourceCommands: ScreenList {
   func random() async throws(ChuckError)
   func list() throws(ChuckError)
@@ -27,7 +27,7 @@ extension Context {
 struct OtherSource<Shape: JokeShape>: SourceCommands {
   let context: Context
 
-  private var jokes: ServiceJokes<Shape> { context.components.serviceJokes(Shape.self) }
+  private var jokes: SavedList<Shape> { context.components.list(Shape.self) }
   private var api: ServiceAPI<Shape> { context.components.serviceAPI(Shape.self) }
   private var terminal: Terminal { context.terminal }
 
@@ -57,12 +57,13 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
 
   /// The list, oldest first by `saved_at`, each date labelled `saved`.
   func list() throws(ChuckError) {
-    let saved = try jokes.oldestFirst()
+    let saved = try jokes.saved()
+    let order = saved.oldestFirst()
     if context.json {
-      terminal.out(JokeJSON.array(saved))
+      saved.jsonArray(order) { terminal.out(escapedJSON: $0) }
       return
     }
-    let rows = saved.map(\.listRow)
+    let rows = order.map { saved.row(at: $0) }
     JokeListView(
       width: terminal.width, style: terminal.stdoutStyle, title: Shape.source.title,
       emptyMessage: "Your list is empty. Fetch your first joke with: chuck random --source "
@@ -86,8 +87,20 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
 
   /// A saved joke by id or prefix, else (for a service that has ids) the service's.
   func show(_ idOrPrefix: String) async throws(ChuckError) {
-    let saved = try jokes.find(idOrPrefix)
-    let joke = if let saved { saved } else { try await fetch(idOrPrefix) }
+    let api = api
+    let terminal = terminal
+    let found = try await jokes.lookUp(idOrPrefix) {
+      (id: String) async throws(ChuckError) -> ServiceJoke<Shape> in
+      try Self.checkFetchesByID()
+      return try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
+        () async throws(ChuckError) -> ServiceJoke<Shape> in
+        try await api.joke(id: id)
+      }
+    }
+    let joke = found.joke
+    if !found.isSaved {
+      terminal.note("this joke is not in your list; it was fetched from the service.")
+    }
     if context.json {
       terminal.out(JokeJSON.object(joke))
       return
@@ -105,7 +118,7 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     }
     let api = api
     return await Save.save(
-      ids, with: JokeSaver(list: jokes), context: context,
+      ids, with: context.components.saver(Shape.self), context: context,
       fetch: { (id: String) async throws(ChuckError) -> ServiceJoke<Shape> in
         try await api.joke(id: id)
       }, id: \.id, lines: { [$0.text] + ($0.punchline.map { [$0] } ?? []) })
@@ -132,7 +145,10 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
       return
     }
     var savedAt: [String: PostgresTimestamp] = [:]
-    for joke in try jokes.store.load() { savedAt[joke.id] = joke.savedAt }
+    let saved = try jokes.saved()
+    for position in 0..<saved.count {
+      savedAt[saved.id(at: position)] = saved.row(at: position).created
+    }
     Search.show(
       found.map {
         JokeListView.Row(
@@ -147,7 +163,8 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
   var source: JokeSource { Shape.source }
 
   func entries() throws(ChuckError) -> [JokeListView.Row] {
-    try jokes.oldestFirst().map(\.listRow)
+    let saved = try jokes.saved()
+    return saved.oldestFirst().map { saved.row(at: $0) }
   }
 
   func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
@@ -157,7 +174,7 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenEvent {
-    guard let joke = try jokes.find(id) else { throw .noSavedMatch(id) }
+    guard let joke = try jokes.joke(matching: id) else { throw .noSavedMatch(id) }
     return .fieldsLoaded(
       id: joke.id,
       fields: joke.detailFields.map { ScreenState.Field(label: $0.label, value: $0.value) })
@@ -167,18 +184,5 @@ struct OtherSource<Shape: JokeShape>: SourceCommands {
     guard Shape.source.canFetchByID else {
       throw .invalidArgument("\(Shape.source.name) jokes have no ids to fetch by")
     }
-  }
-
-  /// A joke that is not saved, from the service (for a service that has ids), with a note.
-  private func fetch(_ id: String) async throws(ChuckError) -> ServiceJoke<Shape> {
-    // Not saved, and a service without ids has nothing to ask: as `save` says, a usage error.
-    try Self.checkFetchesByID()
-    let api = api
-    let joke = try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
-      () async throws(ChuckError) -> ServiceJoke<Shape> in
-      try await api.joke(id: id)
-    }
-    terminal.note("this joke is not in your list; it was fetched from the service.")
-    return joke
   }
 }

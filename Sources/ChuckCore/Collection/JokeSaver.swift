@@ -1,15 +1,15 @@
 /// `chuck save`: fetches jokes by id and saves each under the rule of `random` (never the same id
 /// twice), asking the service once per distinct id and never for one already saved. The same
 /// loop for every source's list.
-public struct JokeSaver<List: SavedJokeList>: Sendable {
+public struct JokeSaver<Kind: JokeKind>: Sendable {
   /// The joke type.
-  public typealias Joke = List.Joke
+  public typealias Joke = Kind.Joke
   /// The list the jokes go into.
-  public let list: List
+  public let list: SavedList<Kind>
 
   /// Makes a saver.
   /// - Parameter list: the list the jokes go into.
-  public init(list: List) {
+  public init(list: SavedList<Kind>) {
     self.list = list
   }
 
@@ -53,11 +53,11 @@ public struct JokeSaver<List: SavedJokeList>: Sendable {
     var seen: Set<String> = []
     do throws(ChuckError) {
       // The list is read once; `add` checks again under the lock.
-      let saved = try list.texts()
+      let saved = try list.saved()
       for id in ids where seen.insert(id).inserted {
         do throws(ChuckError) {
-          if let text = saved.text(of: id) {
-            throw .duplicate(id: id, preview: JokePreview.make(text).string)
+          if let position = saved.position(of: id) {
+            throw .duplicate(id: id, preview: JokePreview.make(saved.text(at: position)).string)
           }
           let joke = try await fetch(id)
           let count = try list.add(joke)

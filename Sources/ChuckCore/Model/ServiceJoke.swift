@@ -2,9 +2,8 @@ import FoundationEssentials
 
 /// What tells one service's jokes from another's: which fields hold the id and the text, and
 /// whether a joke comes in two parts.
-public protocol JokeShape: Sendable {
-  /// The service.
-  static var source: JokeSource { get }
+public protocol JokeShape: JokeKind
+where Joke == ServiceJoke<Self>, Index == DecodedJokes<ServiceJoke<Self>> {
   /// The field that holds the joke's text, or its setup for a two-part joke.
   static var textField: String { get }
   /// The field that holds the punchline of a two-part joke; `nil` for one-part jokes.
@@ -18,7 +17,7 @@ public protocol JokeShape: Sendable {
 /// `saved_at` that `chuck` adds (UTC, `yyyy-MM-dd HH:mm:ss`), and the `id` it makes for a service
 /// that sends none: every field is saved and printed back unchanged, those it does not know too.
 /// `NetworkCache<DadJoke>` and its siblings store them; `NetworkCache` knows nothing of them.
-public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
+public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
   /// Every field, as received, with `saved_at` (and a made `id`).
   public let object: [String: JSONValue]
   /// The joke's id, for duplicates and for `show`, `remove` and favourites.
@@ -31,6 +30,9 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
   public let savedAtText: String
   /// When it was saved.
   public let savedAt: PostgresTimestamp
+
+  /// None: these services have no categories.
+  public var categories: [String] { [] }
 
   /// The field `chuck` adds.
   public static var savedAtField: String { "saved_at" }
@@ -105,6 +107,14 @@ public struct ServiceJoke<Shape: JokeShape>: Codable, Sendable, Equatable {
   }
 }
 
+extension JokeShape {
+  /// An acceptable id (``JokeID/isAcceptable(_:)``) no shorter than a prefix: a shorter text is
+  /// taken for a prefix that is too short, as for Chuck Norris jokes.
+  public static func isFullID(_ id: String) -> Bool {
+    JokeID.isAcceptable(id) && JokeID.prefixProblem(id) == nil
+  }
+}
+
 /// icanhazdadjoke's jokes: `{"id": "R7UfaahVfFd", "joke": "…", "status": 200}`.
 public enum DadShape: JokeShape {
   /// The service.
@@ -136,6 +146,11 @@ public enum OfficialShape: JokeShape {
     else { return nil }
     return String(Int64(number))
   }
+  /// A whole number: its digits, without a sign.
+  public static func isFullID(_ id: String) -> Bool {
+    JokeID.isAcceptable(id)
+      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
 }
 
 /// Switter's jokes: `{"content": "…"}`, with no id: `chuck` makes one from the text (``TextID``)
@@ -152,6 +167,8 @@ public enum SwitterShape: JokeShape {
     if case .string(let id)? = object["id"] { return id }
     return TextID.make(text)
   }
+  /// The form of the ids `chuck` makes (``TextID``): 22 characters.
+  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
 }
 
 /// A dad joke.

@@ -23,7 +23,7 @@ public enum ReportText {
   /// What removing a joke says: `Removed <id> “<preview>”`.
   /// - Parameter joke: the removed joke.
   /// - Returns: the line, without a line break.
-  public static func removed(_ joke: JokeCollection.Removed) -> TerminalText {
+  public static func removed(_ joke: Removal.Joke) -> TerminalText {
     "Removed \(sanitizing: joke.id) \u{201C}\(sanitizing: joke.preview)\u{201D}"
   }
 }

@@ -29,7 +29,7 @@ public enum ScreenEvent: Equatable, Sendable {
   /// A joke's icon is ready to show, or could not be had.
   case iconLoaded(id: String, icon: JokeDetailView.Icon)
   /// A joke was removed.
-  case removed(JokeCollection.Removed, rows: [ScreenRow])
+  case removed(Removal.Joke, rows: [ScreenRow])
   /// Loading a joke or removing one failed.
   case actionFailed(ChuckError)
 }

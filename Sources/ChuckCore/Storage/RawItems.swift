@@ -31,3 +31,28 @@ extension RawItems {
     }
   }
 }
+
+extension RawItems {
+  /// The items at `positions` as a JSON array, one object per line, each exactly as the file
+  /// holds it (terminal controls escaped), handed to `write` in pieces of about 64 KiB as it is
+  /// made: `--json` of every source's list.
+  /// - Parameters:
+  ///   - positions: positions in saved order, in the order to print.
+  ///   - write: receives the UTF-8 text, piece by piece, in order.
+  public func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void) {
+    guard !positions.isEmpty else { return write(Array("[]\n".utf8)) }
+    let pieceSize = 1 << 16
+    var output: [UInt8] = []
+    output.reserveCapacity(pieceSize + 4096)
+    output.append(contentsOf: "[\n".utf8)
+    for (index, position) in positions.enumerated() {
+      JSONText.appendEscapingTerminalControls(bytes[items[position]], to: &output)
+      output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
+      if output.count >= pieceSize {
+        write(output)
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    write(output)
+  }
+}

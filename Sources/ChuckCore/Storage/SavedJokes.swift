@@ -5,7 +5,9 @@ import FoundationEssentials
 ///
 /// A joke is decoded whole (``joke(at:)``) only when it is shown; `--json` copies items' bytes as
 /// they are in the file, which holds them as the API sent them.
-public struct SavedJokes: Sendable {
+public struct SavedJokes: JokeIndex {
+  /// Chuck Norris jokes.
+  public typealias Joke = ChuckJoke
   private let raw: RawItems
   private let entries: [Entry]
   /// The few ids written with escapes (`"\u0061bc…"`), decoded; the others are read in place.
@@ -166,9 +168,6 @@ public struct SavedJokes: Sendable {
   /// - Returns: the id.
   public func id(at position: Int) -> String { string(entries[position].id) }
 
-  /// Every saved id, in saved order.
-  public var ids: [String] { entries.indices.map { id(at: $0) } }
-
   /// The id's UTF-8 bytes, as a slice of the file or decoded.
   private func idBytes(_ position: Int) -> ArraySlice<UInt8> {
     if let decoded = escapedIDs[position] { return decoded[...] }
@@ -178,7 +177,15 @@ public struct SavedJokes: Sendable {
   /// The text of the joke at `position`, raw.
   /// - Parameter position: a position in saved order.
   /// - Returns: the text.
-  public func value(at position: Int) -> String { string(entries[position].value) }
+  public func text(at position: Int) -> String { string(entries[position].value) }
+
+  /// The entry of the joke at `position`: its text and `created_at`.
+  /// - Parameter position: a position in saved order.
+  /// - Returns: the entry.
+  public func row(at position: Int) -> JokeListView.Row {
+    JokeListView.Row(
+      id: id(at: position), created: created(at: position), value: text(at: position))
+  }
 
   /// The categories of the joke at `position`.
   /// - Parameter position: a position in saved order.
@@ -215,26 +222,12 @@ public struct SavedJokes: Sendable {
     }
   }
 
-  /// The jokes at `positions` as a JSON array, one object per line, each exactly as the file
-  /// holds it, handed to `write` in pieces of about 64 KiB as it is made.
+  /// The jokes at `positions` as a JSON array, each exactly as the file holds it.
   /// - Parameters:
   ///   - positions: positions in saved order, in the order to print.
   ///   - write: receives the UTF-8 text, piece by piece, in order.
   public func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void) {
-    guard !positions.isEmpty else { return write(Array("[]\n".utf8)) }
-    let pieceSize = 1 << 16
-    var output: [UInt8] = []
-    output.reserveCapacity(pieceSize + 4096)
-    output.append(contentsOf: "[\n".utf8)
-    for (index, position) in positions.enumerated() {
-      JSONText.appendEscapingTerminalControls(raw.bytes[entries[position].item], to: &output)
-      output.append(contentsOf: (index == positions.count - 1 ? "\n]\n" : ",\n").utf8)
-      if output.count >= pieceSize {
-        write(output)
-        output.removeAll(keepingCapacity: true)
-      }
-    }
-    write(output)
+    raw.jsonArray(positions, to: write)
   }
 
   /// The position of the joke whose id is `id`.

@@ -41,7 +41,7 @@ struct Favorite: AsyncParsableCommand {
         let favorites = context.components.favorites
         let added = try favorites.add(
           name: name, idOrPrefix: id,
-          in: context.components.savedList(of: source.resolve(context)), at: .now)
+          in: context.components.list(of: source.resolve(context)), at: .now)
         let terminal = context.terminal
         if context.json {
           terminal.out(JokeJSON.object(added.favorite))
@@ -79,7 +79,7 @@ struct Favorite: AsyncParsableCommand {
         }
         var texts: [JokeSource: SavedTexts] = [:]
         for source in Set(sorted.map(\.source)) {
-          texts[source] = try context.components.savedList(of: source).texts()
+          texts[source] = try context.components.list(of: source).texts()
         }
         let rows = sorted.map { favorite in
           JokeListView.Row(

@@ -28,7 +28,7 @@ struct List: AsyncParsableCommand {
     if context.json {
       saved.jsonArray(order) { terminal.out(escapedJSON: $0) }
     } else {
-      let rows = order.lazy.map { JokeListView.Row(saved, at: $0) }
+      let rows = order.lazy.map { saved.row(at: $0) }
       JokeListView(width: terminal.width, style: terminal.stdoutStyle).render(rows: rows) {
         terminal.out($0)
       }

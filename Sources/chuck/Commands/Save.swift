@@ -34,7 +34,7 @@ struct Save: AsyncParsableCommand {
         throw .invalidArgument("'\(id)' is not a joke id: ids are \(JokeID.form)")
       }
       return await Self.save(
-        ids, with: context.components.saver, context: context,
+        ids, with: context.components.saver(ChuckNorris.self), context: context,
         fetch: { (id: String) async throws(ChuckError) -> ChuckJoke in
           try await context.service.joke(id: id)
         }, id: \.id, lines: { [$0.value] })
@@ -44,15 +44,15 @@ struct Save: AsyncParsableCommand {
   /// The loop of every source: each id fetched (with a spinner) and saved, each result printed
   /// as it comes, `--json`'s array at the end, even when the run stopped early.
   /// - Returns: the failure the command ends with, already reported.
-  static func save<List: SavedJokeList>(
-    _ ids: [String], with saver: JokeSaver<List>, context: Context,
-    fetch: @escaping (String) async throws(ChuckError) -> List.Joke,
-    id: (List.Joke) -> String, lines: (List.Joke) -> [String]
-  ) async -> ChuckError? where List.Joke: Encodable {
+  static func save<Kind: JokeKind>(
+    _ ids: [String], with saver: JokeSaver<Kind>, context: Context,
+    fetch: @escaping (String) async throws(ChuckError) -> Kind.Joke,
+    id: (Kind.Joke) -> String, lines: (Kind.Joke) -> [String]
+  ) async -> ChuckError? {
     let terminal = context.terminal
-    let outcome = await saver.save(ids) { (wanted: String) async throws(ChuckError) -> List.Joke in
+    let outcome = await saver.save(ids) { (wanted: String) async throws(ChuckError) -> Kind.Joke in
       try await terminal.withSpinner("Fetching \(sanitizing: wanted)…") {
-        () async throws(ChuckError) -> List.Joke in
+        () async throws(ChuckError) -> Kind.Joke in
         try await fetch(wanted)
       }
     } report: { event in

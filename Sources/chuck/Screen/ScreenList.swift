@@ -38,17 +38,18 @@ struct ChuckScreenList: ScreenList {
   var source: JokeSource { .chuck }
 
   func entries() throws(ChuckError) -> [JokeListView.Row] {
-    JokeListView.Row.oldestFirst(try components.collection.saved())
+    let saved = try components.list(ChuckNorris.self).saved()
+    return saved.oldestFirst().map { saved.row(at: $0) }
   }
 
   func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
     let joke = try await components.randomJokes.fetch(category: nil, excluding: [])
     if Task.isCancelled { throw .cancelled }
-    return (joke.id, try components.collection.add(joke))
+    return (joke.id, try components.list(ChuckNorris.self).add(joke))
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenEvent {
-    guard case .saved(let joke) = try components.collection.find(id) else {
+    guard case .saved(let joke) = try components.list(ChuckNorris.self).find(id) else {
       throw .noSavedMatch(id)
     }
     return .jokeLoaded(joke)

@@ -228,7 +228,7 @@ final class ScreenSession {
     let components = context.components
     do throws(ChuckError) {
       _ = try components.favorites.add(
-        name: name, idOrPrefix: id, in: components.savedList(of: list.source), at: .now)
+        name: name, idOrPrefix: id, in: components.list(of: list.source), at: .now)
       send(.favoriteAdded(name: name, rows: try list.rows(components)))
     } catch {
       send(.actionFailed(error))

@@ -14,7 +14,7 @@ import Testing
       configuration: try ChuckConfiguration(environment: [
         "CHUCK_DATA_DIR": folder.path, "CHUCK_CACHE_DIR": folder.path, "CHUCK_FAVORITES_MAX": "3",
       ]))
-    let dad = components.serviceJokes(DadShape.self)
+    let dad = components.list(DadShape.self)
     for (id, text) in [("R7UfaahVfFd", "Bike joke"), ("HtcNuHJBQCd", "Kids joke"), ("abcd1", "A")] {
       _ = try dad.add(
         try DadJoke(
@@ -24,7 +24,7 @@ import Testing
   }
 
   var favorites: Favorites { components.favorites }
-  var dad: any SavedJokeList { components.savedList(of: .dad) }
+  var dad: any AnySavedList { components.list(of: .dad) }
   let time = PostgresTimestamp("2026-11-24 10:11:12")!
   var fileBytes: Data? { try? Data(contentsOf: folder.appendingPathComponent("favorites.json")) }
 
@@ -80,7 +80,7 @@ import Testing
     _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)
     _ = try favorites.add(name: "A", idOrPrefix: "abcd1", in: dad, at: time)
     let full = fileBytes
-    let chuck = components.collection
+    let chuck = components.list(ChuckNorris.self)
     _ = try chuck.add(try makeJoke(id: "favoriteJokeNumber0001", value: "C"))
     #expect(throws: ChuckError.favoritesFull(limit: 3)) {
       try favorites.add(name: "C", idOrPrefix: "favoriteJokeNumber0001", in: chuck, at: time)
@@ -113,7 +113,7 @@ import Testing
     try Data(#"{"version":1,"items":[{"name":"","source":"dad","id":"x","added_at":"x"}]}"#.utf8)
       .write(to: folder.appendingPathComponent("favorites.json"))
     #expect(throws: ChuckError.self) { try components.removeJokes(["HtcN"], from: .dad) }
-    #expect(try components.serviceJokes(DadShape.self).find("HtcNuHJBQCd") != nil)
+    #expect(try components.list(DadShape.self).joke(matching: "HtcNuHJBQCd") != nil)
   }
 
   /// A stored favourite is checked field by field: an unknown source, a bad id or date, a bad

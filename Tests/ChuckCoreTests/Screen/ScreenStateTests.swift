@@ -88,7 +88,7 @@ import Testing
     #expect(prompt.question.hasPrefix("Remove \(screenID(1)) \u{201C}Joke number 1 is about"))
     #expect(state.press(.character("y")) == [.removeJoke(id: screenID(1))])
     #expect(state.status == .keys)
-    let removed = JokeCollection.Removed(id: screenID(1), preview: "Joke number 1")
+    let removed = Removal.Joke(id: screenID(1), preview: "Joke number 1")
     _ = state.handle(.removed(removed, rows: [screenRows(3)[0], screenRows(3)[2]]))
     #expect(state.selection == 1)
     #expect(state.selectedRow?.id == screenID(2))

@@ -9,14 +9,14 @@ extension SavedJokesTests {
   @Test func accessorsMatchDecoder() throws {
     let jokes = try Samples.realJokes() + Samples.madeUpJokes()
     try store.modify { (items: inout [ChuckJoke]) throws(ChuckError) in items = jokes }
-    let saved = try JokeCollection(store: store).saved()
+    let saved = try SavedList<ChuckNorris>(store: store).saved()
     let decoded = try store.load()
     #expect(decoded == jokes)
     #expect(saved.count == decoded.count)
     for (position, joke) in decoded.enumerated() {
       #expect(try saved.joke(at: position) == joke)
       #expect(saved.id(at: position) == joke.id)
-      #expect(Array(saved.value(at: position).unicodeScalars) == Array(joke.value.unicodeScalars))
+      #expect(Array(saved.text(at: position).unicodeScalars) == Array(joke.value.unicodeScalars))
       #expect(saved.created(at: position) == joke.created)
       #expect(saved.categories(at: position) == joke.categories)
     }
@@ -35,7 +35,7 @@ extension SavedJokesTests {
       .replacingOccurrences(of: "\"CATEGORY\"", with: #""caf\u00e9\/\"x\"""#)
     let saved = try saved(items: [text])
     let expected = "a\nb\tc\"d\\e/f\u{08}\u{0C}\r é é 😀 \u{1B}[31m \u{0} é 😀 e\u{301}"
-    #expect(Array(saved.value(at: 0).unicodeScalars) == Array(expected.unicodeScalars))
+    #expect(Array(saved.text(at: 0).unicodeScalars) == Array(expected.unicodeScalars))
     #expect(saved.categories(at: 0) == ["café/\"x\"", "plain"])
     let joke = try saved.joke(at: 0)
     #expect(Array(joke.value.unicodeScalars) == Array(expected.unicodeScalars))
@@ -143,7 +143,7 @@ extension SavedJokesTests {
     }
     let joke = try saved.joke(at: 0)
     #expect(saved.id(at: 0) == joke.id)
-    #expect(saved.value(at: 0) == joke.value)
+    #expect(saved.text(at: 0) == joke.value)
     #expect(saved.created(at: 0) == joke.created)
     #expect(saved.position(of: joke.id) == 0)
   }
@@ -154,7 +154,7 @@ extension SavedJokesTests {
     bad["updated_at"] = "not a time"
     let text = #"{"version":1,"items":["# + (try json(fields())) + "," + (try json(bad)) + "]}"
     try write(text)
-    let collection = JokeCollection(store: store)
+    let collection = SavedList<ChuckNorris>(store: store)
     #expect(
       throws: ChuckError.storageCorrupt(
         path: file.path, reason: "item 2: 'updated_at' is not a timestamp")
@@ -172,7 +172,7 @@ extension SavedJokesTests {
       "{ \"items\": [\n  " + (try json(first)).replacingOccurrences(of: ",", with: ", ")
       + "\n ], \"version\": 1 }\n"
     try write(original)
-    let collection = JokeCollection(store: store)
+    let collection = SavedList<ChuckNorris>(store: store)
     #expect(try collection.add(try makeJoke(id: "new1", value: "é \u{1B}")) == 2)
     #expect(try collection.add(try makeJoke(id: "new2")) == 3)
     let raw = try store.loadRaw()
@@ -182,7 +182,7 @@ extension SavedJokesTests {
     #expect(raw.bytes.starts(with: before[..<firstRange.upperBound]))
     let saved = try collection.saved()
     #expect((0..<saved.count).map { saved.id(at: $0) } == ["old1", "new1", "new2"])
-    #expect(saved.value(at: 1) == "é \u{1B}")
+    #expect(saved.text(at: 1) == "é \u{1B}")
     #expect(throws: ChuckError.duplicate(id: "old1", preview: "Chuck Norris counts to infinit..."))
     {
       try collection.add(try makeJoke(id: "old1"))

@@ -164,13 +164,13 @@ import Testing
     }
   }
 
-  /// `oldestFirst` orders as `JokeCollection.oldestFirst` does, ties in saved order.
+  /// `oldestFirst` orders as `SavedList`'s order does, ties in saved order.
   @Test func oldestFirstMatchesArraySort() throws {
     var generator = SeededGenerator(seed: 2024)
     for round in 0..<25 {
       let jokes = try randomJokes(&generator, count: Int.random(in: 0...60, using: &generator))
       try store.modify { (items: inout [ChuckJoke]) throws(ChuckError) in items = jokes }
-      let saved = try JokeCollection(store: store).saved()
+      let saved = try SavedList<ChuckNorris>(store: store).saved()
       #expect(saved.count == jokes.count)
       let order = saved.oldestFirst()
       #expect(

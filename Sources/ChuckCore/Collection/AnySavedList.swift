@@ -1,9 +1,6 @@
-/// What every source's saved list offers, whatever its joke type: saving under the duplicate
-/// rule, and finding a joke's text by id — what `chuck save` and the favourites need.
-public protocol SavedJokeList: Sendable {
-  /// The list's joke type.
-  associatedtype Joke: Sendable
-
+/// Any source's saved list, when the source is known only at run time (`--source`): what the
+/// commands, completions and favourites ask of it. ``SavedList`` is its one conformer.
+public protocol AnySavedList: Sendable {
   /// The source whose jokes the list holds.
   var source: JokeSource { get }
   /// The list's file, whose lock keeps it unchanged while a favourite is made.
@@ -12,12 +9,6 @@ public protocol SavedJokeList: Sendable {
   /// The saved jokes' texts by id, read once.
   /// - Throws: a storage error.
   func texts() throws(ChuckError) -> SavedTexts
-
-  /// Saves a joke unless one with its id is already saved.
-  /// - Parameter joke: the joke.
-  /// - Returns: how many jokes the list holds now.
-  /// - Throws: ``ChuckError/duplicate(id:preview:)`` or a storage error.
-  func add(_ joke: Joke) throws(ChuckError) -> Int
 
   /// The saved joke whose id is `idOrPrefix` or starts with it.
   /// - Parameter idOrPrefix: a full id or a unique prefix.
@@ -31,10 +22,10 @@ public protocol SavedJokeList: Sendable {
   ///   - idsOrPrefixes: full ids or prefixes.
   ///   - beforeWriting: told what is about to be removed, under the lock, before the write.
   /// - Returns: what was removed and what matched nothing.
-  /// - Throws: as ``JokeCollection/remove(_:beforeWriting:)``.
+  /// - Throws: as ``SavedList/remove(_:beforeWriting:)``.
   func remove(
-    _ idsOrPrefixes: [String], beforeWriting: ([JokeCollection.Removed]) throws(ChuckError) -> Void
-  ) throws(ChuckError) -> JokeCollection.Removal
+    _ idsOrPrefixes: [String], beforeWriting: ([Removal.Joke]) throws(ChuckError) -> Void
+  ) throws(ChuckError) -> Removal
 }
 
 /// The texts of a saved list by id (a two-part joke's setup), as read at one moment.
@@ -68,46 +59,21 @@ public struct SavedTexts: Sendable {
   public func text(of id: String) -> String? { lookUp(id) }
 }
 
-extension JokeCollection: SavedJokeList {
-  /// Chuck Norris jokes.
-  public var source: JokeSource { .chuck }
-  /// `jokes.json`.
+extension SavedList: AnySavedList {
+  /// The kind's source.
+  public var source: JokeSource { Kind.source }
+  /// The source's list file.
   public var file: FileStore { store.file }
 
   /// The texts by id.
   public func texts() throws(ChuckError) -> SavedTexts {
     let saved = try saved()
     return SavedTexts(
-      ids: { saved.ids }, text: { id in saved.position(of: id).map { saved.value(at: $0) } })
+      ids: { saved.ids }, text: { id in saved.position(of: id).map { saved.text(at: $0) } })
   }
 
   /// The saved joke whose id is `idOrPrefix` or starts with it.
   public func entry(matching idOrPrefix: String) throws(ChuckError) -> SavedTexts.Entry? {
-    switch try find(idOrPrefix) {
-    case .saved(let joke): return SavedTexts.Entry(id: joke.id, text: joke.value)
-    case .ambiguous(let candidates):
-      throw .ambiguousID(prefix: idOrPrefix, candidates: candidates)
-    case .none: return nil
-    }
-  }
-}
-
-extension ServiceJokes: SavedJokeList {
-  /// The shape's source.
-  public var source: JokeSource { Shape.source }
-  /// The source's list file.
-  public var file: FileStore { store.file }
-
-  /// The texts by id.
-  public func texts() throws(ChuckError) -> SavedTexts {
-    let jokes = try store.load()
-    var texts: [String: String] = [:]
-    for joke in jokes { texts[joke.id] = joke.text }
-    return SavedTexts(ids: { jokes.map(\.id) }, text: { [texts] id in texts[id] })
-  }
-
-  /// The saved joke whose id is `idOrPrefix` or starts with it.
-  public func entry(matching idOrPrefix: String) throws(ChuckError) -> SavedTexts.Entry? {
-    try find(idOrPrefix).map { SavedTexts.Entry(id: $0.id, text: $0.text) }
+    try joke(matching: idOrPrefix).map { SavedTexts.Entry(id: $0.id, text: $0.text) }
   }
 }

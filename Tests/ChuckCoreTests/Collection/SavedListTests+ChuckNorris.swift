@@ -4,14 +4,14 @@ import Testing
 
 @testable import ChuckCore
 
-@Suite struct JokeCollectionTests {
+@Suite struct SavedListChuckNorrisTests {
   private let file: URL
-  private let collection: JokeCollection
+  private let collection: SavedList<ChuckNorris>
 
   init() throws {
     file = try TemporaryDirectory.make(prefix: "joke-collection").appendingPathComponent(
       "data/jokes.json")
-    collection = JokeCollection(store: NetworkCache(fileURL: file))
+    collection = SavedList<ChuckNorris>(store: NetworkCache(fileURL: file))
   }
 
   private func joke(_ id: String, _ created: String = "2020-01-05 13:42:19") throws -> ChuckJoke {
@@ -90,9 +90,9 @@ import Testing
     #expect(try collection.find("7ver3y48qqsfktpelir7ua") == .saved(first))
     #expect(try collection.find("7ver") == .saved(first))
     #expect(try collection.find("CfW0cc") == .saved(second))
-    #expect(try collection.find("cfw0") == JokeCollection.Match.none)
-    #expect(try collection.find("zzzz") == JokeCollection.Match.none)
-    #expect(try collection.find("7ver3y48qqsfktpelir7uaX") == JokeCollection.Match.none)
+    #expect(try collection.find("cfw0") == SavedList<ChuckNorris>.Match.none)
+    #expect(try collection.find("zzzz") == SavedList<ChuckNorris>.Match.none)
+    #expect(try collection.find("7ver3y48qqsfktpelir7uaX") == SavedList<ChuckNorris>.Match.none)
   }
 
   /// An ambiguous prefix lists every candidate, sorted.
@@ -120,7 +120,7 @@ import Testing
 
   /// An empty or missing list finds nothing; a corrupt one reports the storage error.
   @Test func findStorageStates() throws {
-    #expect(try collection.find("abcd") == JokeCollection.Match.none)
+    #expect(try collection.find("abcd") == SavedList<ChuckNorris>.Match.none)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{".utf8).write(to: file)

@@ -4,14 +4,14 @@ import Testing
 
 @testable import ChuckCore
 
-@Suite struct JokeCollectionRemoveTests {
+@Suite struct SavedListChuckNorrisRemoveTests {
   private let file: URL
-  private let collection: JokeCollection
+  private let collection: SavedList<ChuckNorris>
 
   init() throws {
     file = try TemporaryDirectory.make(prefix: "joke-collection-remove").appendingPathComponent(
       "data/jokes.json")
-    collection = JokeCollection(store: NetworkCache(fileURL: file))
+    collection = SavedList<ChuckNorris>(store: NetworkCache(fileURL: file))
   }
 
   /// Items written the way a person or another tool might: odd spacing, key order, escapes and
@@ -124,7 +124,7 @@ import Testing
     let bytes = try Data(contentsOf: file)
     let node = try inode(file)
     let removal = try collection.remove(["zzzz", "yyyyy"])
-    #expect(removal == JokeCollection.Removal(removed: [], notFound: ["zzzz", "yyyyy"]))
+    #expect(removal == Removal(removed: [], notFound: ["zzzz", "yyyyy"]))
     #expect(try Data(contentsOf: file) == bytes)
     #expect(try inode(file) == node)
   }
@@ -159,14 +159,14 @@ import Testing
   }
 }
 
-@Suite struct JokeCollectionPickTests {
+@Suite struct SavedListChuckNorrisPickTests {
   private let file: URL
-  private let collection: JokeCollection
+  private let collection: SavedList<ChuckNorris>
 
   init() throws {
     file = try TemporaryDirectory.make(prefix: "joke-collection-pick").appendingPathComponent(
       "jokes.json")
-    collection = JokeCollection(store: NetworkCache(fileURL: file))
+    collection = SavedList<ChuckNorris>(store: NetworkCache(fileURL: file))
   }
 
   private func save(_ jokes: [(String, [String])]) throws {

@@ -1,0 +1,106 @@
+/// A kind of joke: one source's jokes, how they are told apart and how their saved list is read.
+/// Chuck Norris jokes (``ChuckNorris``) are one kind; each other service's jokes are another
+/// (``JokeShape``). ``SavedList`` is generic over it: one set of rules for every source's list.
+public protocol JokeKind: Sendable {
+  /// A saved joke of this kind.
+  associatedtype Joke: SavedJoke
+  /// The saved list as read for listing and lookup.
+  associatedtype Index: JokeIndex where Index.Joke == Joke
+
+  /// The source whose jokes these are.
+  static var source: JokeSource { get }
+
+  /// Whether `id` has the form of a whole id of this kind: one that is looked up on the service
+  /// when it is not saved, and that is never taken for a short prefix.
+  /// - Parameter id: what the user typed.
+  static func isFullID(_ id: String) -> Bool
+}
+
+/// What every saved joke offers, whatever its source.
+public protocol SavedJoke: Codable, Sendable, Equatable {
+  /// Its id: the same id is never saved twice.
+  var id: String { get }
+  /// Its text, or a two-part joke's setup.
+  var text: String { get }
+  /// A two-part joke's punchline; `nil` for a one-part joke.
+  var punchline: String? { get }
+  /// Its categories; empty for a source without any.
+  var categories: [String] { get }
+  /// As `chuck list` and the screen show it.
+  var listRow: JokeListView.Row { get }
+}
+
+/// A saved list as read from its file: each joke's id, text and date, found by position, and the
+/// joke itself decoded when asked for. Chuck Norris lists, which may hold a hundred thousand
+/// jokes, are read in place (``SavedJokes``); the others are decoded whole (``DecodedJokes``).
+public protocol JokeIndex: Sendable {
+  /// The joke type.
+  associatedtype Joke: SavedJoke
+
+  /// Reads and checks every item of a list file.
+  /// - Parameters:
+  ///   - raw: the file's items.
+  ///   - path: the file, named in errors.
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)`` naming the first bad item.
+  init(_ raw: RawItems, path: String) throws(ChuckError)
+
+  /// How many jokes are saved.
+  var count: Int { get }
+  /// The id of the joke at `position` (saved order).
+  func id(at position: Int) -> String
+  /// The text (a two-part joke's setup) of the joke at `position`.
+  func text(at position: Int) -> String
+  /// The categories of the joke at `position`.
+  func categories(at position: Int) -> [String]
+  /// The entry `chuck list` shows for the joke at `position`.
+  func row(at position: Int) -> JokeListView.Row
+  /// The positions, oldest first (``JokeOrder``).
+  func oldestFirst() -> [Int]
+  /// The position of the joke whose id is `id`.
+  func position(of id: String) -> Int?
+  /// The positions of the jokes whose ids start with `prefix`, in saved order.
+  func positions(withPrefix prefix: String) -> [Int]
+  /// The joke at `position`, decoded whole.
+  /// - Throws: ``ChuckError/storageCorrupt(path:reason:)``.
+  func joke(at position: Int) throws(ChuckError) -> Joke
+  /// The jokes at `positions` as a JSON array, each item as the file holds it (`--json`).
+  func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void)
+}
+
+extension JokeIndex {
+  /// Every saved id, in saved order.
+  public var ids: [String] { (0..<count).map { id(at: $0) } }
+}
+
+/// api.chucknorris.io's jokes: `jokes.json`, read in place.
+public enum ChuckNorris: JokeKind {
+  /// A Chuck Norris joke.
+  public typealias Joke = ChuckJoke
+  /// The in-place reader.
+  public typealias Index = SavedJokes
+  /// `chuck`.
+  public static var source: JokeSource { .chuck }
+  /// 22 characters of `[A-Za-z0-9_-]`.
+  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
+}
+
+extension ChuckJoke: SavedJoke {
+  /// The text.
+  public var text: String { value }
+  /// None: a Chuck Norris joke has one part.
+  public var punchline: String? { nil }
+  /// Its text and `created_at`.
+  public var listRow: JokeListView.Row { JokeListView.Row(id: id, created: created, value: value) }
+}
+
+extension JokeSource {
+  /// The kind of joke the source serves: the one place a source's name meets its type.
+  public var kind: any JokeKind.Type {
+    switch self {
+    case .chuck: ChuckNorris.self
+    case .dad: DadShape.self
+    case .official: OfficialShape.self
+    case .switter: SwitterShape.self
+    }
+  }
+}
