@@ -1,0 +1,193 @@
+import ChuckTestSupport
+import Foundation
+import Testing
+
+/// The matrix's cells on saved ids: `show`, `remove` and favourites.
+extension SourceMatrixTests {
+  /// show: a full saved id (0), a short prefix (64), an ambiguous prefix (64, the candidates
+  /// listed), a well-formed unknown id (asked of a service that fetches by id: 66; else the SPEC's
+  /// 64), an unsaved id the service has (shown with a note, not saved), and an id no source can
+  /// have (66, no request). The list file is never touched.
+  @Test(arguments: MatrixSource.all)
+  func showByID(source: MatrixSource) async throws {
+    let (api, sandbox, items) = try await source.sandboxWithList()
+    let file = source.listFile(in: sandbox)
+    let bytes = try Data(contentsOf: file)
+    let identity = try FileIdentity(path: file.path)
+    let show = { (id: String) async throws -> ChuckResult in
+      try await sandbox.chuck(["show", id, "--source", source.name], ["COLUMNS": "100"])
+    }
+    try await KnownDivergence.check("show.saved", source) {
+      let saved = try await show(source.savedIDs[0])
+      #expect(saved.status == 0, "\(saved.stderr)")
+      #expect(saved.stdout.lines.first == "  \(source.savedIDs[0])")
+      #expect(saved.stderr == "")
+      #expect(saved.stdout.contains(source.lines(of: items[0])[0]))
+    }
+    try await KnownDivergence.check("show.short", source) {
+      let before = try api.requestCount()
+      let short = try await show(String(source.savedIDs[0].prefix(3)))
+      #expect(short.status == 64)
+      #expect(short.stdout == "")
+      #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
+      #expect(try api.requestCount() == before)
+    }
+    try await KnownDivergence.check("show.ambiguous", source) {
+      let ambiguous = try await show(source.sharedPrefix)
+      #expect(ambiguous.status == 64)
+      #expect(ambiguous.stdout == "")
+      #expect(
+        ambiguous.stderr
+          == "error: '\(source.sharedPrefix)' matches 2 saved jokes: "
+          + "\(source.savedIDs.sorted().joined(separator: ", ")); type more of the id\n")
+    }
+    try await KnownDivergence.check("show.unknown", source) {
+      let before = try api.requestCount()
+      let unknown = try await show(source.unknownID)
+      #expect(unknown.stdout == "")
+      if source.canFetchByID {
+        #expect(unknown.status == 66)
+        #expect(
+          unknown.stderr
+            == "error: no joke with id '\(source.unknownID)' in your list or on the API\n")
+        #expect(
+          try api.requests().dropFirst(before).map(\.path).last?.hasSuffix(source.unknownID) == true
+        )
+      } else {
+        // The SPEC's difference: a source without fetch by id says so (64), asking nothing.
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "error: \(source.name) jokes have no ids to fetch by\n")
+        #expect(try api.requestCount() == before)
+      }
+    }
+    if let known = source.knownIDs.first {
+      try await KnownDivergence.check("show.unsaved", source) {
+        let unsaved = try await show(known)
+        #expect(unsaved.status == 0, "\(unsaved.stderr)")
+        #expect(unsaved.stdout.lines.first == "  \(known)")
+        #expect(
+          unsaved.stderr == "note: this joke is not in your list; it was fetched from the API.\n")
+      }
+    }
+    try await KnownDivergence.check("show.malformed", source) {
+      let before = try api.requestCount()
+      let malformed = try await show("bad/id")
+      #expect(malformed.status == 66)
+      #expect(malformed.stdout == "")
+      #expect(malformed.stderr == "error: no saved joke matches 'bad/id' (see chuck list)\n")
+      #expect(try api.requestCount() == before)
+    }
+    #expect(try Data(contentsOf: file) == bytes)
+    #expect(try FileIdentity(path: file.path) == identity)
+  }
+
+  /// remove: an unknown id (66), a short or an ambiguous prefix (64) leave the file as it was; a
+  /// saved id is removed with `Removed <id> “preview”`, and its favourite with it; `--json`
+  /// reports `{"removed","not_found"}` with the ids as text.
+  @Test(arguments: MatrixSource.all)
+  func removeByID(source: MatrixSource) async throws {
+    let (api, sandbox, items) = try await source.sandboxWithList()
+    let file = source.listFile(in: sandbox)
+    let (first, second) = (source.savedIDs[0], source.savedIDs[1])
+    try await KnownDivergence.check("remove.refused", source) {
+      let bytes = try Data(contentsOf: file)
+      let identity = try FileIdentity(path: file.path)
+      let unknown = try await sandbox.chuck(["remove", "--source", source.name, "zzzzz"])
+      #expect(unknown.status == 66)
+      #expect(unknown.stdout == "")
+      #expect(unknown.stderr == "error: no saved joke matches 'zzzzz' (see chuck list)\n")
+      let short = try await sandbox.chuck(
+        ["remove", "--source", source.name, first, String(first.prefix(3))])
+      #expect(short.status == 64)
+      #expect(short.stdout == "")
+      #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
+      let ambiguous = try await sandbox.chuck(
+        ["remove", "--source", source.name, first, source.sharedPrefix])
+      #expect(ambiguous.status == 64)
+      #expect(ambiguous.stdout == "")
+      #expect(
+        ambiguous.stderr
+          == "error: '\(source.sharedPrefix)' matches 2 saved jokes: "
+          + "\(source.savedIDs.sorted().joined(separator: ", ")); type more of the id\n")
+      #expect(try Data(contentsOf: file) == bytes)
+      #expect(try FileIdentity(path: file.path) == identity)
+    }
+    try await KnownDivergence.check("remove.saved", source) {
+      let add = try await sandbox.chuck(["favorite", "add", "--source", source.name, first, "Gone"])
+      #expect(add.status == 0, "\(add.stderr)")
+      let removed = try await sandbox.chuck(["remove", "--source", source.name, first])
+      #expect(removed.status == 0, "\(removed.stderr)")
+      #expect(removed.stderr == "")
+      #expect(
+        removed.stdout == "Removed \(first) \u{201C}\(source.preview(of: items[0]))\u{201D}\n")
+      #expect(try sandbox.items(of: file) == [items[1]])
+      let favorites = try await sandbox.chuck(["favorite", "list", "--json"])
+      #expect(favorites.stdout == "[]\n")
+    }
+    try await KnownDivergence.check("remove.json", source) {
+      let json = try await sandbox.chuck([
+        "remove", "--source", source.name, second, "zzzzz", "--json",
+      ])
+      #expect(json.status == 66)
+      #expect(
+        try JSON.parse(json.stdout)
+          == .object(["removed": [.string(second)], "not_found": ["zzzzz"]]))
+      #expect(json.stderr == "error: no saved joke matches 'zzzzz' (see chuck list)\n")
+      #expect(try sandbox.items(of: file) == [])
+    }
+    #expect(try api.requestCount() == 0)
+  }
+
+  /// favorite add / list / remove on a joke of each source: the same lines but for the source's
+  /// name, id and preview; an ambiguous or short prefix (64) and an unknown id (66) are refused.
+  @Test(arguments: MatrixSource.all)
+  func favoriteAddListRemove(source: MatrixSource) async throws {
+    let (api, sandbox, items) = try await source.sandboxWithList()
+    let id = source.savedIDs[0]
+    let preview = source.preview(of: items[0])
+    let name = "Matrix \(source.name)"
+    try await KnownDivergence.check("favorite.add", source) {
+      let add = try await sandbox.chuck(["favorite", "add", "--source", source.name, id, name])
+      #expect(add.status == 0, "\(add.stderr)")
+      #expect(
+        add.stdout
+          == "Added favourite \(name): \(source.name) \(id) \u{201C}\(preview)\u{201D}; 1 of 10 favourites.\n"
+      )
+      let ambiguous = try await sandbox.chuck(
+        ["favorite", "add", "--source", source.name, source.sharedPrefix, "Other"])
+      #expect(ambiguous.status == 64)
+      #expect(ambiguous.stderr.hasPrefix("error: '\(source.sharedPrefix)' matches 2 saved jokes: "))
+      let unknown = try await sandbox.chuck([
+        "favorite", "add", "--source", source.name, "zzzzz", "Other",
+      ])
+      #expect(unknown.status == 66)
+      #expect(unknown.stderr == "error: no saved joke matches 'zzzzz' (see chuck list)\n")
+      let short = try await sandbox.chuck(
+        ["favorite", "add", "--source", source.name, String(id.prefix(3)), "Other"])
+      #expect(short.status == 64)
+      #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
+    }
+    try await KnownDivergence.check("favorite.list", source) {
+      let list = try await sandbox.chuck(["favorite", "list"], ["COLUMNS": "100"])
+      #expect(list.status == 0)
+      let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+      #expect(
+        list.stdout
+          == "  Favourites: 1 of 10\n\n  \(name)\n  \(preview)\n  added \(today)  \(source.name) \(id)\n"
+      )
+      let json = try JSON.parse(try await sandbox.chuck(["favorite", "list", "--json"]).stdout)
+      #expect(json.elements.count == 1)
+      #expect(json.elements.first?.keys == ["added_at", "id", "name", "source"])
+      #expect(
+        json.elements.first?.only(["id", "name", "source"])
+          == .object(["id": .string(id), "name": .string(name), "source": .string(source.name)]))
+    }
+    try await KnownDivergence.check("favorite.remove", source) {
+      let removed = try await sandbox.chuck(["favorite", "remove", name.uppercased()])
+      #expect(removed.status == 0, "\(removed.stderr)")
+      #expect(removed.stdout == "Removed favourite \(name): \(source.name) \(id)\n")
+      #expect(try sandbox.items(of: source.listFile(in: sandbox)) == items)
+    }
+    #expect(try api.requestCount() == 0)
+  }
+}
