@@ -6,9 +6,9 @@ import FoundationEssentials
 /// reads back as they were.
 enum ServiceAnswerTarget {
   static func run(_ bytes: [UInt8]) {
-    check(DadShape.self, bytes, search: true)
-    check(OfficialShape.self, bytes, search: false)
-    check(SwitterShape.self, bytes, search: false)
+    check(ICanHazDadJoke.self, bytes, search: true)
+    check(OfficialJokeAPI.self, bytes, search: false)
+    check(Switter.self, bytes, search: false)
   }
 
   private static func check<Shape: JokeShape>(_: Shape.Type, _ bytes: [UInt8], search: Bool) {

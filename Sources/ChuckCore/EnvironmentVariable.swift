@@ -4,7 +4,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// The variable's name.
   public let name: String
 
-  private init(_ name: String) {
+  init(_ name: String) {
     self.name = name
   }
 
@@ -12,12 +12,6 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let apiURL = Self("CHUCK_API_URL")
   /// The default source.
   public static let source = Self("CHUCK_SOURCE")
-  /// icanhazdadjoke's base URL.
-  public static let dadAPIURL = Self("CHUCK_DAD_API_URL")
-  /// The Official Joke API's base URL.
-  public static let officialAPIURL = Self("CHUCK_OFFICIAL_API_URL")
-  /// Switter's base URL.
-  public static let switterAPIURL = Self("CHUCK_SWITTER_API_URL")
   /// The most favourites.
   public static let favoritesMax = Self("CHUCK_FAVORITES_MAX")
   /// The folder of the saved list.
@@ -78,12 +72,12 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// Every variable `chuck` reads, in the order `--help` names them.
   public static let all: [EnvironmentVariable] =
     [
-      apiURL, dadAPIURL, officialAPIURL, switterAPIURL, source, favoritesMax, dataDirectory,
+      source, favoritesMax, dataDirectory,
       cacheDirectory,
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
       kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,
-    ] + ProxySettings.names
+    ] + JokeSource.allCases.map(\.baseURLVariable) + ProxySettings.names
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.
   /// - Parameter environment: a process's environment.

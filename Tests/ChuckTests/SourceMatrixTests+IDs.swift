@@ -26,11 +26,18 @@ extension SourceMatrixTests {
     }
     try await KnownDivergence.check("show.short", source) {
       let before = try api.requestCount()
-      let short = try await show(String(source.savedIDs[0].prefix(3)))
+      let short = try await show(source.tooShortPrefix)
       #expect(short.status == 64)
       #expect(short.stdout == "")
       #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
       #expect(try api.requestCount() == before)
+      if source.shortIDsAreWhole {
+        // A short whole id is no prefix: the service is asked for it.
+        let number = try await show("123")
+        #expect(number.status == 66)
+        #expect(number.stderr == "error: no joke with id '123' in your list or on the API\n")
+        #expect(try api.requestCount() == before + 1)
+      }
     }
     try await KnownDivergence.check("show.ambiguous", source) {
       let ambiguous = try await show(source.sharedPrefix)
@@ -97,7 +104,7 @@ extension SourceMatrixTests {
       #expect(unknown.stdout == "")
       #expect(unknown.stderr == "error: no saved joke matches 'zzzzz' (see chuck list)\n")
       let short = try await sandbox.chuck(
-        ["remove", "--source", source.name, first, String(first.prefix(3))])
+        ["remove", "--source", source.name, first, source.tooShortPrefix])
       #expect(short.status == 64)
       #expect(short.stdout == "")
       #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
@@ -163,7 +170,7 @@ extension SourceMatrixTests {
       #expect(unknown.status == 66)
       #expect(unknown.stderr == "error: no saved joke matches 'zzzzz' (see chuck list)\n")
       let short = try await sandbox.chuck(
-        ["favorite", "add", "--source", source.name, String(id.prefix(3)), "Other"])
+        ["favorite", "add", "--source", source.name, source.tooShortPrefix, "Other"])
       #expect(short.status == 64)
       #expect(short.stderr == "error: an id prefix needs at least 4 characters\n")
     }

@@ -142,8 +142,8 @@ import Testing
         #expect(random.stdout == "")
         #expect(
           random.stderr
-            == "error: --category and --exclude are for Chuck Norris jokes; \(source.name) jokes "
-            + "have no categories\n")
+            == "error: \(source.name) jokes have no categories; the sources that have them: "
+            + "\(MatrixSource.all.filter(\.hasCategories).map(\.name).joined(separator: ", "))\n")
         #expect(try api.requestCount() == 0)
         #expect(!FileManager.default.fileExists(atPath: source.listFile(in: sandbox).path))
       }

@@ -74,7 +74,7 @@ extension SourcesTests {
     let found = try await sandbox.chuck(
       ["search", "--source", "dad", "bike"], ["COLUMNS": "100"])
     #expect(found.status == 0, "\(found.stderr)")
-    #expect(found.stdout.hasPrefix("  Dad Jokes with \u{201C}bike\u{201D}: 2 jokes\n"))
+    #expect(found.stdout.hasPrefix("  Search results for \u{201C}bike\u{201D}: 2 jokes\n"))
     #expect(found.stdout.contains("\n  R7UfaahVfFd\n"))
     #expect(found.stdout.contains("  saved 20"))
     #expect(found.stdout.contains("HtcNuHJBQCd  (saved)\n"))
@@ -93,7 +93,7 @@ extension SourcesTests {
           == "error: \(source) jokes cannot be searched; the sources that can: chuck, dad\n")
     }
     let none = try await sandbox.chuck(["search", "--source", "dad", "zebra"])
-    #expect(none.stdout.contains("No dad joke contains \u{201C}zebra\u{201D}."))
+    #expect(none.stdout.contains("No joke contains \u{201C}zebra\u{201D}."))
   }
 
   /// Completions: `--source` offers the source names; saved ids come from the list of the source

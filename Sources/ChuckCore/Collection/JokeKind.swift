@@ -7,13 +7,33 @@ public protocol JokeKind: Sendable {
   /// The saved list as read for listing and lookup.
   associatedtype Index: JokeIndex where Index.Joke == Joke
 
-  /// The source whose jokes these are.
-  static var source: JokeSource { get }
+  /// The client of the kind's service.
+  associatedtype Client: JokeClient where Client.Kind == Self
+
+  /// The source's name: `--source NAME`, `CHUCK_SOURCE`, a favourite's `source`.
+  static var name: String { get }
+  /// The list's title, on `chuck list` and the screen.
+  static var title: String { get }
+  /// The list file's name in the data folder (`NAME-jokes.json` unless the kind says otherwise).
+  static var listFileName: String { get }
+  /// The variable that sets the service's base URL.
+  static var baseURLVariable: EnvironmentVariable { get }
+  /// The service's base URL when its variable is unset.
+  static var defaultBaseURL: String { get }
+  /// What the service can do besides random jokes.
+  static var abilities: JokeAbilities { get }
+
+  /// The kind's client, with the configured network settings.
+  /// - Parameter components: what the environment built.
+  static func client(_ components: ChuckComponents) -> Client
 
   /// Whether `id` has the form of a whole id of this kind: one that is looked up on the service
   /// when it is not saved, and that is never taken for a short prefix.
   /// - Parameter id: what the user typed.
   static func isFullID(_ id: String) -> Bool
+
+  /// What a whole id looks like, for messages.
+  static var idForm: String { get }
 }
 
 /// What every saved joke offers, whatever its source.
@@ -28,6 +48,15 @@ public protocol SavedJoke: Codable, Sendable, Equatable {
   var categories: [String] { get }
   /// As `chuck list` and the screen show it.
   var listRow: JokeListView.Row { get }
+  /// The rows `chuck show` and the screen's detail print after the id, labelled, in order.
+  var detailFields: [(label: String, value: String)] { get }
+  /// The icon's URL as sent, for a kind whose jokes have one.
+  var icon: String? { get }
+  /// The date the service sent with the joke (`created_at`), if it sends one.
+  var sentDate: PostgresTimestamp? { get }
+
+  /// Jokes as the service sent them, without what `chuck` adds, as a JSON array (`search --json`).
+  static func jsonAsSent(_ jokes: [Self]) -> TerminalText
 }
 
 /// A saved list as read from its file: each joke's id, text and date, found by position, and the
@@ -67,40 +96,14 @@ public protocol JokeIndex: Sendable {
   func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void)
 }
 
+extension JokeKind {
+  /// The source whose jokes these are.
+  public static var source: JokeSource { JokeSource(self) }
+  /// `NAME-jokes.json`.
+  public static var listFileName: String { "\(name)-jokes.json" }
+}
+
 extension JokeIndex {
   /// Every saved id, in saved order.
   public var ids: [String] { (0..<count).map { id(at: $0) } }
-}
-
-/// api.chucknorris.io's jokes: `jokes.json`, read in place.
-public enum ChuckNorris: JokeKind {
-  /// A Chuck Norris joke.
-  public typealias Joke = ChuckJoke
-  /// The in-place reader.
-  public typealias Index = SavedJokes
-  /// `chuck`.
-  public static var source: JokeSource { .chuck }
-  /// 22 characters of `[A-Za-z0-9_-]`.
-  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
-}
-
-extension ChuckJoke: SavedJoke {
-  /// The text.
-  public var text: String { value }
-  /// None: a Chuck Norris joke has one part.
-  public var punchline: String? { nil }
-  /// Its text and `created_at`.
-  public var listRow: JokeListView.Row { JokeListView.Row(id: id, created: created, value: value) }
-}
-
-extension JokeSource {
-  /// The kind of joke the source serves: the one place a source's name meets its type.
-  public var kind: any JokeKind.Type {
-    switch self {
-    case .chuck: ChuckNorris.self
-    case .dad: DadShape.self
-    case .official: OfficialShape.self
-    case .switter: SwitterShape.self
-    }
-  }
 }

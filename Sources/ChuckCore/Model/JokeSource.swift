@@ -1,50 +1,124 @@
-/// A joke service `chuck` fetches from, with its own list file: api.chucknorris.io (the default),
-/// icanhazdadjoke, the Official Joke API (two-part jokes) and Switter.
-public enum JokeSource: String, CaseIterable, Sendable, Codable {
-  case chuck, dad, official, switter
+/// A joke service `chuck` fetches from, with its own list file: one ``JokeKind``, known by its
+/// name (`--source NAME`, `CHUCK_SOURCE`, a favourite's `source`). Everything about a source is
+/// its kind's; this type only names it, and ``allCases`` is the one list of the sources.
+public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
+  /// The kind of joke the source serves.
+  public let kind: any JokeKind.Type
+
+  /// The source of a kind.
+  /// - Parameter kind: the kind.
+  public init(_ kind: any JokeKind.Type) {
+    self.kind = kind
+  }
+
+  /// The source with this name, if there is one.
+  /// - Parameter rawValue: a source's name.
+  public init?(rawValue: String) {
+    guard let source = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+    self = source
+  }
+
+  /// Every source, in `chuck sources` order: Chuck Norris jokes first (the default).
+  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter]
 
   /// The name `--source` and `CHUCK_SOURCE` take.
-  public var name: String { rawValue }
+  public var rawValue: String { kind.name }
 
-  /// The list file's name in the data folder (`jokes.json` for Chuck Norris jokes, unchanged).
-  public var listFileName: String { self == .chuck ? "jokes.json" : "\(rawValue)-jokes.json" }
+  /// The name `--source` and `CHUCK_SOURCE` take.
+  public var name: String { kind.name }
+
+  /// The list file's name in the data folder.
+  public var listFileName: String { kind.listFileName }
 
   /// The variable that sets the service's base URL.
-  public var baseURLVariable: EnvironmentVariable {
-    switch self {
-    case .chuck: .apiURL
-    case .dad: .dadAPIURL
-    case .official: .officialAPIURL
-    case .switter: .switterAPIURL
-    }
-  }
+  public var baseURLVariable: EnvironmentVariable { kind.baseURLVariable }
 
   /// The service's base URL when its variable is unset.
-  public var defaultBaseURL: String {
-    switch self {
-    case .chuck: "https://api.chucknorris.io"
-    case .dad: "https://icanhazdadjoke.com"
-    case .official: "https://official-joke-api.appspot.com"
-    case .switter: "https://switter.int.daftcode.pl"
-    }
-  }
+  public var defaultBaseURL: String { kind.defaultBaseURL }
 
   /// The list's title.
-  public var title: String {
-    switch self {
-    case .chuck: "Chuck Norris Jokes"
-    case .dad: "Dad Jokes"
-    case .official: "Official Jokes"
-    case .switter: "Switter Jokes"
-    }
-  }
+  public var title: String { kind.title }
 
   /// Whether the service searches jokes by text.
-  public var canSearch: Bool { self == .chuck || self == .dad }
+  public var canSearch: Bool { kind.abilities.contains(.search) }
 
   /// Whether the service fetches a joke by its id.
-  public var canFetchByID: Bool { self != .switter }
+  public var canFetchByID: Bool { kind.abilities.contains(.fetchByID) }
+
+  /// Whether its jokes have categories (`--category`, `--exclude`).
+  public var hasCategories: Bool { kind.abilities.contains(.categories) }
+
+  /// Sources are the same when their names are.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+
+  /// Hashes the name.
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// Decodes a source's name.
+  /// - Throws: `DecodingError` for a name that is no source's.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let source = Self(rawValue: name) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "no source is named '\(name)'")
+    }
+    self = source
+  }
+
+  /// Encodes the name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(name)
+  }
+
+  /// What `chuck list` says when the list is empty: how to fetch the first joke, naming the
+  /// source unless it is the default one.
+  /// - Parameter defaultSource: the source `chuck random` fetches from without `--source`.
+  public func emptyListMessage(defaultSource: JokeSource) -> String {
+    "Your list is empty. Fetch your first joke with: chuck random"
+      + (self == defaultSource ? "" : " --source \(name)")
+  }
+
+  /// Why `--category` and `--exclude` are refused for a source without categories.
+  public var noCategoriesMessage: String {
+    "\(name) jokes have no categories; the sources that have them: "
+      + Self.names(where: \.hasCategories)
+  }
+
+  /// Why `search` is refused for a source that cannot search.
+  public var cannotSearchMessage: String {
+    "\(name) jokes cannot be searched; the sources that can: \(Self.names(where: \.canSearch))"
+  }
+
+  /// Why fetching by id is refused for a source without ids to fetch by.
+  public var noFetchByIDMessage: String { "\(name) jokes have no ids to fetch by" }
+
+  /// The names of the sources that can do something, for messages: `chuck, dad`.
+  public static func names(where can: (JokeSource) -> Bool) -> String {
+    allCases.filter(can).map(\.name).joined(separator: ", ")
+  }
 
   /// Every source's name, for messages: `chuck, dad, official, switter`.
-  public static var names: String { allCases.map(\.name).joined(separator: ", ") }
+  public static var names: String { names(where: { _ in true }) }
+}
+
+extension JokeSource: CustomStringConvertible {
+  /// The name.
+  public var description: String { name }
+}
+
+/// What a source's service can do besides random jokes.
+public struct JokeAbilities: OptionSet, Sendable {
+  /// The bits.
+  public let rawValue: Int
+  /// Makes a set from its bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// It searches jokes by text (`search`).
+  public static let search = Self(rawValue: 1)
+  /// It sends a joke by its id (`save`, `show` of an unsaved id).
+  public static let fetchByID = Self(rawValue: 2)
+  /// Its jokes have categories (`--category`, `--exclude`, `categories`).
+  public static let categories = Self(rawValue: 4)
 }

@@ -11,6 +11,22 @@ where Joke == ServiceJoke<Self>, Index == DecodedJokes<ServiceJoke<Self>> {
   /// The joke's id, read from the object (`nil` when it has none that `chuck` accepts), or made
   /// from its text for a service that sends none (and then stored as `id`).
   static func id(in object: [String: JSONValue], text: String) -> String?
+
+  /// The path of a random joke, after the base URL.
+  static var randomPath: [String] { get }
+  /// The path of the joke with this id (for a service that fetches by id).
+  static func jokePath(id: String) -> [String]
+  /// The path and query that search for `term` (for a service that searches).
+  static func searchRequest(term: String) -> (path: [String], query: [URLQueryItem])
+  /// The joke objects of a search's answer.
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
+  static func searchResults(in answer: JSONValue) throws(ChuckError) -> [[String: JSONValue]]
+  /// The headers every request sends besides the User-Agent.
+  /// - Parameter deviceID: the device id, made when first asked for.
+  static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
+    -> [(name: String, value: String)]
+  /// The User-Agent the service is sent.
+  static var userAgent: String { get }
 }
 
 /// A joke of another service than api.chucknorris.io, kept as the service sent it plus the
@@ -108,72 +124,33 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
 }
 
 extension JokeShape {
+  /// The service's client.
+  public static func client(_ components: ChuckComponents) -> ServiceAPI<Self> {
+    components.serviceAPI(Self.self)
+  }
+
   /// An acceptable id (``JokeID/isAcceptable(_:)``) no shorter than a prefix: a shorter text is
   /// taken for a prefix that is too short, as for Chuck Norris jokes.
   public static func isFullID(_ id: String) -> Bool {
     JokeID.isAcceptable(id) && JokeID.prefixProblem(id) == nil
   }
-}
+  /// 4 to 64 safe characters.
+  public static var idForm: String { "4 to 64 characters of A-Z, a-z, 0-9, _ and -" }
 
-/// icanhazdadjoke's jokes: `{"id": "R7UfaahVfFd", "joke": "…", "status": 200}`.
-public enum DadShape: JokeShape {
-  /// The service.
-  public static var source: JokeSource { .dad }
-  /// The text field.
-  public static var textField: String { "joke" }
-  /// The punchline field, if any.
-  public static var punchlineField: String? { nil }
-  /// The joke's id.
-  public static func id(in object: [String: JSONValue], text: String) -> String? {
-    if case .string(let id)? = object["id"] { return id }
-    return nil
+  /// None: a service without fetch by id is never asked.
+  public static func jokePath(id: String) -> [String] { [] }
+  /// None: a service that cannot search is never asked.
+  public static func searchRequest(term: String) -> (path: [String], query: [URLQueryItem]) {
+    ([], [])
   }
+  /// None.
+  public static func searchResults(in answer: JSONValue) throws(ChuckError)
+    -> [[String: JSONValue]]
+  { [] }
+  /// None.
+  public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
+    -> [(name: String, value: String)]
+  { [] }
+  /// `chuck/<version> (…)`.
+  public static var userAgent: String { ChuckVersion.userAgent }
 }
-
-/// The Official Joke API's two-part jokes: `{"id": 1, "type": "general", "setup": "…",
-/// "punchline": "…"}`; the id is a whole number.
-public enum OfficialShape: JokeShape {
-  /// The service.
-  public static var source: JokeSource { .official }
-  /// The text field.
-  public static var textField: String { "setup" }
-  /// The punchline field, if any.
-  public static var punchlineField: String? { "punchline" }
-  /// The joke's id.
-  public static func id(in object: [String: JSONValue], text: String) -> String? {
-    guard case .number(let number)? = object["id"], number >= 0, number < 1e15,
-      number == number.rounded()
-    else { return nil }
-    return String(Int64(number))
-  }
-  /// A whole number: its digits, without a sign.
-  public static func isFullID(_ id: String) -> Bool {
-    JokeID.isAcceptable(id)
-      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-  }
-}
-
-/// Switter's jokes: `{"content": "…"}`, with no id: `chuck` makes one from the text (``TextID``)
-/// and stores it as `id`.
-public enum SwitterShape: JokeShape {
-  /// The service.
-  public static var source: JokeSource { .switter }
-  /// The text field.
-  public static var textField: String { "content" }
-  /// The punchline field, if any.
-  public static var punchlineField: String? { nil }
-  /// The joke's id.
-  public static func id(in object: [String: JSONValue], text: String) -> String? {
-    if case .string(let id)? = object["id"] { return id }
-    return TextID.make(text)
-  }
-  /// The form of the ids `chuck` makes (``TextID``): 22 characters.
-  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
-}
-
-/// A dad joke.
-public typealias DadJoke = ServiceJoke<DadShape>
-/// A two-part joke of the Official Joke API.
-public typealias OfficialJoke = ServiceJoke<OfficialShape>
-/// A Switter joke.
-public typealias SwitterJoke = ServiceJoke<SwitterShape>

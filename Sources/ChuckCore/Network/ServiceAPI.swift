@@ -39,14 +39,9 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
     self.now = now
   }
 
-  /// A random joke: dad `GET /`, official `GET /random_joke`, Switter `GET /api/joke`.
+  /// A random joke (``JokeShape/randomPath``).
   public func randomJoke() async throws(ChuckError) -> ServiceJoke<Shape> {
-    let path: [String] =
-      switch Shape.source {
-      case .official: ["random_joke"]
-      case .switter: ["api", "joke"]
-      case .dad, .chuck: []
-      }
+    let path = Shape.randomPath
     let object = try await worker(
       path: path, notFound: .notFound(path: "/" + path.joined(separator: "/"))
     )
@@ -54,18 +49,14 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
     return try ServiceJoke(received: object, savedAt: now())
   }
 
-  /// The joke with this id: dad `GET /j/<id>`, official `GET /jokes/<id>`.
-  /// - Throws: ``ChuckError/invalidArgument(_:)`` for Switter, which has no ids;
+  /// The joke with this id (``JokeShape/jokePath(id:)``).
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a service without fetch by id;
   ///   ``ChuckError/jokeNotFound(id:)`` for an id the service does not know.
   public func joke(id: String) async throws(ChuckError) -> ServiceJoke<Shape> {
-    let path: [String]
-    switch Shape.source {
-    case .dad: path = ["j", id]
-    case .official: path = ["jokes", id]
-    case .switter, .chuck:
-      throw .invalidArgument("\(Shape.source.name) jokes cannot be fetched by id")
+    guard Shape.abilities.contains(.fetchByID) else {
+      throw .invalidArgument(Shape.source.noFetchByIDMessage)
     }
-    let object = try await worker(path: path, notFound: .jokeNotFound(id: id))
+    let object = try await worker(path: Shape.jokePath(id: id), notFound: .jokeNotFound(id: id))
       .decode([String: JSONValue].self)
     let joke = try ServiceJoke<Shape>(received: object, savedAt: now())
     guard joke.id == id else {
@@ -74,38 +65,34 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
     return joke
   }
 
-  /// The jokes whose text contains `term`: dad `GET /search?term=&limit=30` (its first page).
+  /// The jokes whose text contains `term` (``JokeShape/searchRequest(term:)``), in the
+  /// service's order.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a service that cannot search.
   public func search(term: String) async throws(ChuckError) -> [ServiceJoke<Shape>] {
-    guard Shape.source == .dad else {
-      throw .invalidArgument("\(Shape.source.name) jokes cannot be searched")
+    guard Shape.abilities.contains(.search) else {
+      throw .invalidArgument(Shape.source.cannotSearchMessage)
     }
-    let query = [URLQueryItem(name: "term", value: term), URLQueryItem(name: "limit", value: "30")]
-    let page = try await worker(
-      path: ["search"], query: query, notFound: .notFound(path: "/search")
+    let (path, query) = Shape.searchRequest(term: term)
+    let answer = try await worker(
+      path: path, query: query, notFound: .notFound(path: "/" + path.joined(separator: "/"))
     )
-    .decode(DadSearchPage.self)
+    .decode(JSONValue.self)
     let savedAt = now()
     var jokes: [ServiceJoke<Shape>] = []
-    for object in page.results { jokes.append(try ServiceJoke(received: object, savedAt: savedAt)) }
+    for object in try Shape.searchResults(in: answer) {
+      jokes.append(try ServiceJoke(received: object, savedAt: savedAt))
+    }
     return jokes
   }
 
   private func worker(path: [String], query: [URLQueryItem] = [], notFound: ChuckError)
     throws(ChuckError) -> ChuckWorker
   {
-    var headers: [(name: String, value: String)] = []
-    if Shape.source == .switter { headers.append(("x-device-uuid", try deviceID())) }
+    let deviceID = deviceID
     return ChuckWorker(
-      url: BaseURL(baseURL).appending(path, query: query),
-      userAgent: Shape.source == .dad ? ChuckVersion.userAgentWithHomePage : ChuckVersion.userAgent,
+      url: BaseURL(baseURL).appending(path, query: query), userAgent: Shape.userAgent,
       transport: transport, policy: policy,
       limits: TransferLimits(deadline: timeout, maxBytes: ChuckAPI.maxResponseBytes),
-      notFound: notFound, headers: headers)
+      notFound: notFound, headers: try Shape.headers(deviceID: deviceID))
   }
-}
-
-/// One page of icanhazdadjoke's search: `{"results": [{"id", "joke"}, …], "total_jokes", …}`.
-struct DadSearchPage: Decodable {
-  var results: [[String: JSONValue]]
 }

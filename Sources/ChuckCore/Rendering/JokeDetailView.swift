@@ -1,5 +1,6 @@
-/// Renders one joke as `chuck show` prints it: the id as title, then one labelled field per line
-/// (icon, created_at, updated_at, link, categories, value), inside a 2-column margin.
+/// Renders one joke of any source as `chuck show` prints it: the id as title, then one labelled
+/// field per line (a Chuck Norris joke's icon, created_at, updated_at, link, categories, value;
+/// another source's `saved_at`, text and every other field it sent), inside a 2-column margin.
 public struct JokeDetailView {
   /// How the icon is shown.
   public enum Icon: Equatable, Sendable {
@@ -27,45 +28,38 @@ public struct JokeDetailView {
     self.style = style
   }
 
-  /// The whole output, ending with a newline.
+  /// The whole output, ending with a newline: the id as title, the icon (for a joke that has
+  /// one), then the joke's fields.
   /// - Parameters:
   ///   - joke: the joke.
-  ///   - icon: how to show its icon.
+  ///   - icon: how to show its icon; `nil` for none.
   /// - Returns: the text to print.
-  public func render(_ joke: ChuckJoke, icon: Icon) -> TerminalText {
-    let dates = SwedishDateFormatter()
-    let categories =
-      joke.categories.isEmpty ? "uncategorized" : joke.categories.joined(separator: ", ")
-    let narrow = width < 2 * Self.margin + Self.labelWidth + 10
-    let indent = TerminalText.spaces(narrow ? 0 : Self.margin)
-    var output = title(joke.id, indent: indent)
-    switch icon {
-    case .inline(let sequence):
-      output += indent + sequence + .newline
-    case .file(let path):
-      output += field("icon", path, indent: indent, narrow: narrow)
-    case .unavailable(let reason):
-      output += field("icon", reason, indent: indent, narrow: narrow)
-    }
-    output += field(
-      "created_at", dates.dateTime(joke.created) + " UTC", indent: indent, narrow: narrow)
-    output += field(
-      "updated_at", dates.dateTime(joke.updated) + " UTC", indent: indent, narrow: narrow)
-    output += field("link", joke.url, indent: indent, narrow: narrow)
-    output += field("categories", categories, indent: indent, narrow: narrow)
-    output += field("value", joke.value, indent: indent, narrow: narrow)
-    return output
+  public func render(_ joke: some SavedJoke, icon: Icon? = nil) -> TerminalText {
+    render(title: joke.id, icon: icon, fields: joke.detailFields)
   }
 
-  /// A title, then one labelled field per line, as for a joke: for the other sources' jokes.
+  /// A title, then the icon, then one labelled field per line.
   /// - Parameters:
   ///   - title: the first line (a joke's id).
-  ///   - fields: labels and values as the service sent them, in order; both are made safe.
+  ///   - icon: how to show the icon; `nil` for no icon row.
+  ///   - fields: labels and values (a service names its own fields), in order; both made safe.
   /// - Returns: the text to print.
-  public func render(title: String, fields: [(label: String, value: String)]) -> TerminalText {
+  public func render(title: String, icon: Icon? = nil, fields: [(label: String, value: String)])
+    -> TerminalText
+  {
     let narrow = width < 2 * Self.margin + Self.labelWidth + 10
     let indent = TerminalText.spaces(narrow ? 0 : Self.margin)
     var output = self.title(title, indent: indent)
+    switch icon {
+    case .inline(let sequence)?:
+      output += indent + sequence + .newline
+    case .file(let path)?:
+      output += field("icon", path, indent: indent, narrow: narrow)
+    case .unavailable(let reason)?:
+      output += field("icon", reason, indent: indent, narrow: narrow)
+    case nil:
+      break
+    }
     for (label, value) in fields {
       output += field(label, value, indent: indent, narrow: narrow)
     }

@@ -21,6 +21,15 @@ extension ServiceJoke {
     return fields
   }
 
+  /// None: these services send no icons.
+  public var icon: String? { nil }
+  /// None: these services send no dates.
+  public var sentDate: PostgresTimestamp? { nil }
+  /// Every field but `saved_at`.
+  public static func jsonAsSent(_ jokes: [Self]) -> TerminalText {
+    JokeJSON.array(jokes.map { $0.object.filter { $0.key != savedAtField } })
+  }
+
   /// A field's value as a line of text: a string as it is, a whole number without a fraction,
   /// anything else as JSON.
   private static func text(of value: JSONValue) -> String {

@@ -9,8 +9,9 @@ public enum ScreenEffect: Equatable, Sendable {
   case cancelFetch
   /// Read the saved joke with this id; answer with ``ScreenEvent/jokeLoaded(_:)``.
   case loadJoke(id: String)
-  /// Find or download the joke's icon; answer with ``ScreenEvent/iconLoaded(id:icon:)``.
-  case loadIcon(ChuckJoke)
+  /// Find or download the icon of the joke with this id; answer with
+  /// ``ScreenEvent/iconLoaded(id:icon:)``.
+  case loadIcon(id: String, url: String)
   /// Make the saved joke with this id a favourite under this name; answer with
   /// ``ScreenEvent/favoriteAdded(name:rows:)`` or ``ScreenEvent/actionFailed(_:)``.
   case addFavorite(id: String, name: String)

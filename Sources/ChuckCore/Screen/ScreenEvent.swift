@@ -20,10 +20,8 @@ public enum ScreenEvent: Equatable, Sendable {
   case jokeSaved(id: String, count: Int, rows: [ScreenRow], fetch: Int)
   /// A fetch ended without saving (a duplicate, a network failure, a storage error).
   case fetchFailed(ChuckError, fetch: Int)
-  /// The joke of the detail view was read from the list.
-  case jokeLoaded(ChuckJoke)
-  /// Another source's joke of the detail view was read from its list: its fields.
-  case fieldsLoaded(id: String, fields: [ScreenState.Field])
+  /// The joke of the detail view was read from its list: what `chuck show` shows of it.
+  case jokeLoaded(ScreenState.Shown)
   /// A favourite was made; the list with its new mark.
   case favoriteAdded(name: String, rows: [ScreenRow])
   /// A joke's icon is ready to show, or could not be had.

@@ -141,12 +141,9 @@ public struct ScreenRenderer: Sendable {
     -> [TerminalText]
   {
     let view = JokeDetailView(width: width, style: style)
-    guard let joke = detail.joke else {
-      let fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
-      return view.render(title: detail.id, fields: fields).lines(omittingEmpty: true)
-    }
+    let fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
     var lines: [TerminalText] = []
-    for line in view.render(joke, icon: detail.icon).lines() {
+    for line in view.render(title: detail.id, icon: detail.icon, fields: fields).lines() {
       lines.append(line)
       if case .inline(let sequence) = detail.icon, line.string.hasSuffix(sequence.string) {
         lines += Array(repeating: .empty, count: ScreenFrameDiff.imageRows - 1)

@@ -35,22 +35,22 @@ extension ScreenState {
       isFetching = false
       status = .error(ReportText.error(error))
       return []
-    case .fieldsLoaded(let id, let fields):
-      guard case .detail(var detail) = mode, detail.id == id, !detail.isLoaded else { return [] }
-      detail.fields = fields
-      mode = .detail(detail)
-      return []
     case .favoriteAdded(let name, let rows):
       replaceRows(rows, selecting: nil)
       status = .message("Added favourite \(sanitizing: name).")
       return []
-    case .jokeLoaded(let joke):
-      guard case .detail(var detail) = mode, detail.id == joke.id, !detail.isLoaded else {
+    case .jokeLoaded(let shown):
+      guard case .detail(var detail) = mode, detail.id == shown.id, !detail.isLoaded else {
         return []
       }
-      detail.joke = joke
+      detail.fields = shown.fields
+      guard let icon = shown.icon else {
+        mode = .detail(detail)
+        return []
+      }
+      detail.icon = .unavailable(ScreenState.Detail.loading)
       mode = .detail(detail)
-      return [.loadIcon(joke)]
+      return [.loadIcon(id: shown.id, url: icon)]
     case .iconLoaded(let id, let icon):
       guard case .detail(var detail) = mode, detail.id == id else { return [] }
       detail.icon = icon

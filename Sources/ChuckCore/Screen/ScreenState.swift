@@ -16,14 +16,12 @@ public struct ScreenState: Equatable, Sendable {
   public struct Detail: Equatable, Sendable {
     /// The joke's id.
     public var id: String
-    /// The joke, once read from the list (a Chuck Norris joke: its fields and its icon).
-    public var joke: ChuckJoke?
-    /// The fields of another source's joke, once read from its list, as `chuck show` lists them.
+    /// The joke's fields, once read from its list, as `chuck show` lists them.
     public var fields: [Field]?
     /// Whether the joke has been read.
-    public var isLoaded: Bool { joke != nil || fields != nil }
-    /// Its icon: `loading…` until it is ready.
-    public var icon: JokeDetailView.Icon
+    public var isLoaded: Bool { fields != nil }
+    /// Its icon, for a joke that has one: `loading…` until it is ready.
+    public var icon: JokeDetailView.Icon?
     /// The first line shown, when the fields are taller than the screen.
     public var scroll: Int
 
@@ -31,8 +29,8 @@ public struct ScreenState: Equatable, Sendable {
     /// - Parameter id: the joke's id.
     public init(id: String) {
       self.id = id
-      joke = nil
-      icon = .unavailable(Self.loading)
+      fields = nil
+      icon = nil
       scroll = 0
     }
 
@@ -40,7 +38,36 @@ public struct ScreenState: Equatable, Sendable {
     public static let loading = "loading…"
   }
 
-  /// One row of another source's joke in the detail: a label and its value.
+  /// What the detail shows of a joke: its id, its fields and its icon's URL.
+  public struct Shown: Equatable, Sendable {
+    /// The joke's id.
+    public var id: String
+    /// Its fields, in order.
+    public var fields: [Field]
+    /// Its icon's URL, for a joke that has one.
+    public var icon: String?
+
+    /// What the detail shows of a saved joke of any source.
+    /// - Parameter joke: the joke.
+    public init(_ joke: some SavedJoke) {
+      self.init(
+        id: joke.id, fields: joke.detailFields.map { Field(label: $0.label, value: $0.value) },
+        icon: joke.icon)
+    }
+
+    /// Makes what the detail shows.
+    /// - Parameters:
+    ///   - id: the joke's id.
+    ///   - fields: its fields.
+    ///   - icon: its icon's URL.
+    public init(id: String, fields: [Field], icon: String? = nil) {
+      self.id = id
+      self.fields = fields
+      self.icon = icon
+    }
+  }
+
+  /// One row of a joke in the detail: a label and its value.
   public struct Field: Equatable, Sendable {
     /// The field's name.
     public var label: String

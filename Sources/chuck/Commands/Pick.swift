@@ -26,19 +26,23 @@ struct Pick: AsyncParsableCommand {
   ///   - category: `--category`.
   ///   - source: `--source`; the configuration's when `nil`.
   static func pick(category: String?, source: JokeSource?, _ context: Context) throws(ChuckError) {
-    let source = source ?? context.components.configuration.source
-    if let commands = context.commands(for: source) {
-      guard category == nil else {
-        throw .invalidArgument(
-          "--category is for Chuck Norris jokes; \(source.name) jokes have no categories")
-      }
-      return try commands.pick()
+    let kind = (source ?? context.components.configuration.source).kind
+    try Self.pick(of: kind, category: category, context)
+  }
+
+  private static func pick<Kind: JokeKind>(
+    of kind: Kind.Type, category: String?, _ context: Context
+  ) throws(ChuckError) {
+    if category != nil, !Kind.source.hasCategories {
+      throw .invalidArgument(Kind.source.noCategoriesMessage)
     }
     var generator = SystemRandomNumberGenerator()
-    guard let joke = try context.collection.pick(category: category, using: &generator) else {
-      return
+    guard let joke = try context.components.list(kind).pick(category: category, using: &generator)
+    else { return }
+    if context.json {
+      context.terminal.out(JokeJSON.object(joke))
+    } else {
+      context.terminal.printJoke(joke, waitForPunchline: false)
     }
-    context.terminal.out(
-      context.json ? JokeJSON.object(joke) : TerminalText(sanitizing: joke.value) + .newline)
   }
 }

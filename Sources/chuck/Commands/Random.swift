@@ -23,24 +23,27 @@ struct Random: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      let source = source.resolve(context)
-      if let commands = context.commands(for: source) {
-        guard category == nil, exclude.isEmpty else {
-          throw .invalidArgument(
-            "--category and --exclude are for Chuck Norris jokes; \(source.name) jokes have no categories"
-          )
-        }
-        return try await commands.random()
-      }
-      let terminal = context.terminal
-      let joke = try await terminal.withSpinner("Fetching a joke…") {
-        () async throws(ChuckError) -> ChuckJoke in
-        try await context.components.randomJokes.fetch(category: category, excluding: exclude)
-      }
-      let count = try context.collection.add(joke)
-      terminal.out(
-        context.json ? JokeJSON.object(joke) : TerminalText(sanitizing: joke.value) + .newline)
-      terminal.saved(joke, count: count)
+      try await Self.random(
+        source.resolve(context).kind, category: category, excluding: exclude, context)
     }
+  }
+
+  /// Fetches a random joke of the kind, saves it and prints it.
+  static func random<Kind: JokeKind>(
+    _ kind: Kind.Type, category: String?, excluding exclude: [String], _ context: Context
+  ) async throws(ChuckError) {
+    let client = Kind.client(context.components)
+    let terminal = context.terminal
+    let joke = try await terminal.withSpinner("Fetching a joke…") {
+      () async throws(ChuckError) -> Kind.Joke in
+      try await client.random(category: category, excluding: exclude)
+    }
+    let count = try context.components.list(kind).add(joke)
+    if context.json {
+      terminal.out(JokeJSON.object(joke))
+    } else {
+      terminal.printJoke(joke, waitForPunchline: true)
+    }
+    terminal.saved(id: joke.id, count: count)
   }
 }

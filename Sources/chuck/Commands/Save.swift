@@ -25,43 +25,34 @@ struct Save: AsyncParsableCommand {
 
   func run() async throws {
     try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
-      let source = source.resolve(context)
-      if let commands = context.commands(for: source) {
-        return try await commands.save(ids)
-      }
-      // Every id is checked before any request.
-      for id in ids where !JokeID.isWellFormed(id) {
-        throw .invalidArgument("'\(id)' is not a joke id: ids are \(JokeID.form)")
-      }
-      return await Self.save(
-        ids, with: context.components.saver(ChuckNorris.self), context: context,
-        fetch: { (id: String) async throws(ChuckError) -> ChuckJoke in
-          try await context.service.joke(id: id)
-        }, id: \.id, lines: { [$0.value] })
+      try await Self.save(source.resolve(context).kind, ids: ids, context)
     }
   }
 
-  /// The loop of every source: each id fetched (with a spinner) and saved, each result printed
-  /// as it comes, `--json`'s array at the end, even when the run stopped early.
+  /// The loop of every source: every id checked before any request, then each fetched (with a
+  /// spinner) and saved, each result printed as it comes, `--json`'s array at the end, even
+  /// when the run stopped early.
   /// - Returns: the failure the command ends with, already reported.
-  static func save<Kind: JokeKind>(
-    _ ids: [String], with saver: JokeSaver<Kind>, context: Context,
-    fetch: @escaping (String) async throws(ChuckError) -> Kind.Joke,
-    id: (Kind.Joke) -> String, lines: (Kind.Joke) -> [String]
-  ) async -> ChuckError? {
+  static func save<Kind: JokeKind>(_ kind: Kind.Type, ids: [String], _ context: Context)
+    async throws(ChuckError) -> ChuckError?
+  {
+    guard Kind.source.canFetchByID else { throw .invalidArgument(Kind.source.noFetchByIDMessage) }
+    for id in ids where !Kind.isFullID(id) {
+      throw .invalidArgument("'\(id)' is not a joke id: ids are \(Kind.idForm)")
+    }
     let terminal = context.terminal
-    let outcome = await saver.save(ids) { (wanted: String) async throws(ChuckError) -> Kind.Joke in
+    let client = Kind.client(context.components)
+    let outcome = await context.components.saver(kind).save(ids) {
+      (wanted: String) async throws(ChuckError) -> Kind.Joke in
       try await terminal.withSpinner("Fetching \(sanitizing: wanted)…") {
         () async throws(ChuckError) -> Kind.Joke in
-        try await fetch(wanted)
+        try await client.joke(id: wanted)
       }
     } report: { event in
       switch event {
       case .saved(let joke, let count):
-        if !context.json {
-          for line in lines(joke) { terminal.out(TerminalText(sanitizing: line) + .newline) }
-        }
-        terminal.saved(id: id(joke), count: count)
+        if !context.json { terminal.printJoke(joke, waitForPunchline: false) }
+        terminal.saved(id: joke.id, count: count)
       case .refused(let error):
         terminal.report(error)
       }

@@ -24,38 +24,39 @@ struct Search: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      if let commands = context.commands(for: source.resolve(context)) {
-        return try await commands.search(query)
-      }
-      let terminal = context.terminal
-      let found = try await terminal.withSpinner("Searching…") {
-        () async throws(ChuckError) -> [ChuckJoke] in
-        try await context.service.search(query: query)
-      }
-      let jokes = JokeOrder.oldestFirst(found)
-      if context.json {
-        terminal.out(JokeJSON.array(jokes))
-        return
-      }
-      let saved = try context.collection.saved()
-      let savedIDs = Set(saved.ids)
-      Self.show(
-        jokes.map {
-          JokeListView.Row(
-            id: $0.id, created: $0.created, value: $0.value, isSaved: savedIDs.contains($0.id))
-        }, title: "Search results for", query: query, noMatch: "No joke", terminal: terminal)
+      try await Self.search(source.resolve(context).kind, query: query, context)
     }
   }
 
-  /// The results as the list shows them, under a title that counts them.
-  static func show(
-    _ rows: [JokeListView.Row], title: String, query: String, noMatch: String, terminal: Terminal
-  ) {
+  /// The service's matches, those already saved marked `(saved)`; a joke the service sends
+  /// without a date shows the date it was saved, if it was.
+  static func search<Kind: JokeKind>(_ kind: Kind.Type, query: String, _ context: Context)
+    async throws(ChuckError)
+  {
+    guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
+    let terminal = context.terminal
+    let client = Kind.client(context.components)
+    let found = try await terminal.withSpinner("Searching…") {
+      () async throws(ChuckError) -> [Kind.Joke] in
+      try await client.search(query)
+    }
+    if context.json {
+      terminal.out(Kind.Joke.jsonAsSent(found))
+      return
+    }
+    let saved = try context.components.list(kind).saved()
+    let rows = found.map { joke in
+      let position = saved.position(of: joke.id)
+      var row = joke.listRow
+      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
+      row.isSaved = position != nil
+      return row
+    }
     let noun = rows.count == 1 ? "joke" : "jokes"
     let view = JokeListView(
       width: terminal.width, style: terminal.stdoutStyle,
-      title: "\(title) \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
-      emptyMessage: "\(noMatch) contains \u{201C}\(query)\u{201D}.")
+      title: "Search results for \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
+      emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
     terminal.out(view.render(rows: rows))
   }
 }

@@ -25,35 +25,44 @@ struct Show: AsyncParsableCommand {
 
   func run() async throws {
     try await options.run { (context: Context) async throws(ChuckError) in
-      if let commands = context.commands(for: source.resolve(context)) {
-        return try await commands.show(id)
-      }
-      let terminal = context.terminal
-      let found = try await context.collection.lookUp(id) {
-        (id: String) async throws(ChuckError) -> ChuckJoke in
-        try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
-          () async throws(ChuckError) -> ChuckJoke in
-          try await context.service.joke(id: id)
-        }
-      }
-      let joke = found.joke
-      if !found.isSaved {
-        terminal.note("this joke is not in your list; it was fetched from the API.")
-      }
-      if context.json {
-        terminal.out(JokeJSON.object(joke))
-        return
-      }
-      let icon = await Self.icon(for: joke, context: context)
-      terminal.out(
-        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(joke, icon: icon))
+      try await Self.show(source.resolve(context).kind, id: id, context)
     }
   }
 
+  /// Shows a saved joke by id or prefix, else (for a whole id) the service's.
+  static func show<Kind: JokeKind>(_ kind: Kind.Type, id: String, _ context: Context)
+    async throws(ChuckError)
+  {
+    let terminal = context.terminal
+    let client = Kind.client(context.components)
+    let found = try await context.components.list(kind).lookUp(id) {
+      (id: String) async throws(ChuckError) -> Kind.Joke in
+      guard Kind.source.canFetchByID else {
+        throw .invalidArgument(Kind.source.noFetchByIDMessage)
+      }
+      return try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
+        () async throws(ChuckError) -> Kind.Joke in
+        try await client.joke(id: id)
+      }
+    }
+    let joke = found.joke
+    if !found.isSaved {
+      terminal.note("this joke is not in your list; it was fetched from the API.")
+    }
+    if context.json {
+      terminal.out(JokeJSON.object(joke))
+      return
+    }
+    var icon: JokeDetailView.Icon?
+    if let address = joke.icon { icon = await Self.icon(at: address, context: context) }
+    terminal.out(
+      JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(joke, icon: icon))
+  }
+
   /// Downloads (or finds cached) the icon, waiting at most `iconWait`, and decides how to show it.
-  static func icon(for joke: ChuckJoke, context: Context) async -> JokeDetailView.Icon {
+  static func icon(at address: String, context: Context) async -> JokeDetailView.Icon {
     let wait = min(iconWait, context.components.configuration.timeout)
-    switch await context.components.icons.icon(for: joke.iconURL, waitingAtMost: wait) {
+    switch await context.components.icons.icon(for: address, waitingAtMost: wait) {
     case .failure(let error):
       return .unavailable("not downloaded: " + (error.errorDescription ?? "unknown error"))
     case .success(let file):

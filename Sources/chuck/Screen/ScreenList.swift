@@ -10,14 +10,17 @@ protocol ScreenList: Sendable {
   func entries() throws(ChuckError) -> [JokeListView.Row]
   /// Fetches a random joke and saves it; the joke's id and the list's count.
   func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int)
-  /// The detail of a saved joke, as an event for the state.
-  func detail(_ id: String) throws(ChuckError) -> ScreenEvent
+  /// What the detail shows of a saved joke.
+  func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown
 }
 
 extension Context {
-  /// The screen's list of `source`: the other sources' commands serve as theirs.
+  /// The screen's list of `source`.
   func screenList(_ source: JokeSource) -> any ScreenList {
-    commands(for: source) ?? ChuckScreenList(components: components)
+    func make<Kind: JokeKind>(_ kind: Kind.Type) -> any ScreenList {
+      KindScreenList<Kind>(components: components)
+    }
+    return make(source.kind)
   }
 }
 
@@ -32,26 +35,26 @@ extension ScreenList {
   }
 }
 
-/// Chuck Norris jokes: `jokes.json`, read by the list's fast reader.
-struct ChuckScreenList: ScreenList {
+/// One kind's list on the screen.
+struct KindScreenList<Kind: JokeKind>: ScreenList {
   let components: ChuckComponents
-  var source: JokeSource { .chuck }
+  var source: JokeSource { Kind.source }
 
   func entries() throws(ChuckError) -> [JokeListView.Row] {
-    let saved = try components.list(ChuckNorris.self).saved()
+    let saved = try components.list(Kind.self).saved()
     return saved.oldestFirst().map { saved.row(at: $0) }
   }
 
   func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
-    let joke = try await components.randomJokes.fetch(category: nil, excluding: [])
+    let joke = try await Kind.client(components).random(category: nil, excluding: [])
     if Task.isCancelled { throw .cancelled }
-    return (joke.id, try components.list(ChuckNorris.self).add(joke))
+    return (joke.id, try components.list(Kind.self).add(joke))
   }
 
-  func detail(_ id: String) throws(ChuckError) -> ScreenEvent {
-    guard case .saved(let joke) = try components.list(ChuckNorris.self).find(id) else {
+  func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {
+    guard let joke = try components.list(Kind.self).joke(matching: id) else {
       throw .noSavedMatch(id)
     }
-    return .jokeLoaded(joke)
+    return ScreenState.Shown(joke)
   }
 }

@@ -175,13 +175,13 @@ final class ScreenSession {
       fetchTask = nil
     case .loadJoke(let id):
       loadJoke(id)
-    case .loadIcon(let joke):
+    case .loadIcon(let id, let url):
       iconTask?.cancel()
       let context = context
       let wakeUp = wakeUp
       iconTask = Task {
-        let icon = await Show.icon(for: joke, context: context)
-        wakeUp.post(.iconLoaded(id: joke.id, icon: icon))
+        let icon = await Show.icon(at: url, context: context)
+        wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id):
       remove(id)
@@ -217,7 +217,7 @@ final class ScreenSession {
 
   private func loadJoke(_ id: String) {
     do throws(ChuckError) {
-      send(try list.detail(id))
+      send(.jokeLoaded(try list.detail(id)))
     } catch {
       send(.actionFailed(error))
     }

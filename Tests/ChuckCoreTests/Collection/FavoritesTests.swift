@@ -14,7 +14,7 @@ import Testing
       configuration: try ChuckConfiguration(environment: [
         "CHUCK_DATA_DIR": folder.path, "CHUCK_CACHE_DIR": folder.path, "CHUCK_FAVORITES_MAX": "3",
       ]))
-    let dad = components.list(DadShape.self)
+    let dad = components.list(ICanHazDadJoke.self)
     for (id, text) in [("R7UfaahVfFd", "Bike joke"), ("HtcNuHJBQCd", "Kids joke"), ("abcd1", "A")] {
       _ = try dad.add(
         try DadJoke(
@@ -113,7 +113,7 @@ import Testing
     try Data(#"{"version":1,"items":[{"name":"","source":"dad","id":"x","added_at":"x"}]}"#.utf8)
       .write(to: folder.appendingPathComponent("favorites.json"))
     #expect(throws: ChuckError.self) { try components.removeJokes(["HtcN"], from: .dad) }
-    #expect(try components.list(DadShape.self).joke(matching: "HtcNuHJBQCd") != nil)
+    #expect(try components.list(ICanHazDadJoke.self).joke(matching: "HtcNuHJBQCd") != nil)
   }
 
   /// A stored favourite is checked field by field: an unknown source, a bad id or date, a bad

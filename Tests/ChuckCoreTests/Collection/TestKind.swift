@@ -20,7 +20,7 @@ extension ChuckNorris: TestKind {
   }
 }
 
-extension DadShape: TestKind {
+extension ICanHazDadJoke: TestKind {
   static func joke(id: String, text: String, date: String) throws -> DadJoke {
     try DadJoke(
       received: ["id": .string(id), "joke": .string(text), "status": .number(200)],
@@ -28,7 +28,7 @@ extension DadShape: TestKind {
   }
 }
 
-extension OfficialShape: TestKind {
+extension OfficialJokeAPI: TestKind {
   static func joke(id: String, text: String, date: String) throws -> OfficialJoke {
     try OfficialJoke(
       received: [
@@ -38,7 +38,7 @@ extension OfficialShape: TestKind {
   }
 }
 
-extension SwitterShape: TestKind {
+extension Switter: TestKind {
   static func joke(id: String, text: String, date: String) throws -> SwitterJoke {
     // Switter sends no id; one already stored (as a saved item has) is kept.
     try SwitterJoke(

@@ -133,7 +133,7 @@ import Testing
     #expect(JokeSource.allCases.filter(\.canSearch) == [.chuck, .dad])
     #expect(JokeSource.allCases.filter(\.canFetchByID) == [.chuck, .dad, .official])
     #expect(JokeSource.names == "chuck, dad, official, switter")
-    #expect(DadShape.source == .dad && OfficialShape.source == .official)
-    #expect(SwitterShape.source == .switter)
+    #expect(ICanHazDadJoke.source == .dad && OfficialJokeAPI.source == .official)
+    #expect(Switter.source == .switter)
   }
 }

@@ -21,7 +21,7 @@ import Testing
   /// home page; by id; search by term; an unknown id is "not found".
   @Test func dad() async throws {
     let fake = try await startFake()
-    let dad = api(fake, "dad", as: DadShape.self)
+    let dad = api(fake, "dad", as: ICanHazDadJoke.self)
     let random = try await dad.randomJoke()
     #expect(random.id == "R7UfaahVfFd")
     #expect(random.savedAt == Self.savedAt)
@@ -45,7 +45,7 @@ import Testing
   /// it cannot search.
   @Test func official() async throws {
     let fake = try await startFake()
-    let official = api(fake, "official", as: OfficialShape.self)
+    let official = api(fake, "official", as: OfficialJokeAPI.self)
     let random = try await official.randomJoke()
     #expect(random.id == "1")
     #expect(random.punchline == "Dam.")
@@ -54,7 +54,7 @@ import Testing
     await #expect(throws: ChuckError.jokeNotFound(id: "999999")) {
       try await official.joke(id: "999999")
     }
-    await #expect(throws: ChuckError.invalidArgument("official jokes cannot be searched")) {
+    await #expect(throws: ChuckError.invalidArgument(JokeSource.official.cannotSearchMessage)) {
       try await official.search(term: "fish")
     }
     let log = try fake.requests()
@@ -67,11 +67,11 @@ import Testing
   /// Switter: `GET /api/joke` with the device id; the id is made from the text; no fetch by id.
   @Test func switter() async throws {
     let fake = try await startFake()
-    let switter = api(fake, "switter", as: SwitterShape.self)
+    let switter = api(fake, "switter", as: Switter.self)
     let joke = try await switter.randomJoke()
     #expect(joke.text == "This is a joke")
     #expect(joke.id == TextID.make("This is a joke"))
-    await #expect(throws: ChuckError.invalidArgument("switter jokes cannot be fetched by id")) {
+    await #expect(throws: ChuckError.invalidArgument("switter jokes have no ids to fetch by")) {
       try await switter.joke(id: joke.id)
     }
     let log = try fake.requests()
@@ -87,12 +87,12 @@ import Testing
       script: #"{"rules":[{"path_prefix":"/dad/","fault":"html_503","times":1},"#
         + #"{"path_prefix":"/switter/","fault":"missing_field"}]}"#)
     let (policy, sleeps) = recordingPolicy(retries: 2, delay: 2)
-    let dad = ServiceAPI<DadShape>(
+    let dad = ServiceAPI<ICanHazDadJoke>(
       baseURL: fake.baseURL.appendingPathComponent("dad"), policy: policy,
       deviceID: { Self.device }, now: { Self.savedAt })
     #expect(try await dad.randomJoke().id == "R7UfaahVfFd")
     #expect(sleeps.current == [2])
-    let switter = api(fake, "switter", as: SwitterShape.self)
+    let switter = api(fake, "switter", as: Switter.self)
     await #expect(throws: ChuckError.badResponse("'content' missing or not text")) {
       try await switter.randomJoke()
     }

@@ -108,7 +108,7 @@ import Testing
     let joke = try makeJoke(
       id: screenID(0), value: "Joke number 0", categories: ["dev", "movie"],
       createdAt: "2020-01-05 13:42:19.104863", updatedAt: "2021-02-03 04:05:06.7")
-    _ = state.handle(.jokeLoaded(joke))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke)))
     let loading = plain.render(state, size: wide)
     #expect(
       loading == [
@@ -137,7 +137,7 @@ import Testing
   @Test func inlineImageRows() throws {
     var state = ScreenState(rows: screenRows(1), size: ScreenSize(columns: 80, rows: 16))
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(0))))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0)))))
     _ = state.handle(.iconLoaded(id: screenID(0), icon: .inline("\u{1B}_Ga=T;AAAA\u{1B}\\")))
     let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 16))
     #expect(lines[2] == "  \u{1B}_Ga=T;AAAA\u{1B}\\")
@@ -174,7 +174,8 @@ import Testing
     #expect(lines[2] == "\u{1B}[7m> チャック・ノリスは\u{1B}[0m")
     #expect(lines[3] == "  Joke number 2 is a")
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(1), value: rows[1].entry.value)))
+    _ = state.handle(
+      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value))))
     for line in plain.render(state, size: tiny) { #expect(line.width <= 20) }
   }
 
@@ -215,7 +216,7 @@ import Testing
     let padding = String(repeating: " ", count: 33 - 10)
     #expect(listed == selected("> " + preview + padding + "  2020-01-01  \(screenID(0))"))
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(try makeJoke(id: screenID(0), value: hostile)))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile))))
     for line in plain.render(state, size: size) {
       #expect(
         !line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\u{202E}"))

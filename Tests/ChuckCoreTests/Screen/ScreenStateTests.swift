@@ -116,13 +116,15 @@ import Testing
       let selected = state.selection
       #expect(state.press(.enter) == [.loadJoke(id: screenID(27))])
       let joke = try makeJoke(id: screenID(27), value: "Joke number 27")
-      #expect(state.handle(.jokeLoaded(joke)) == [.loadIcon(joke)])
+      #expect(
+        state.handle(.jokeLoaded(ScreenState.Shown(joke)))
+          == [.loadIcon(id: joke.id, url: joke.iconURL)])
       _ = state.handle(.iconLoaded(id: screenID(27), icon: .file("/tmp/icon.png")))
       guard case .detail(let detail) = state.mode else {
         Issue.record("not in the detail")
         return
       }
-      #expect(detail.joke == joke)
+      #expect(detail.fields == ScreenState.Shown(joke).fields)
       #expect(detail.icon == .file("/tmp/icon.png"))
       #expect(state.press(back) == [])
       #expect(state.mode == .list)
@@ -136,7 +138,7 @@ import Testing
     var state = ScreenState(rows: screenRows(2), size: size)
     _ = state.press(.enter)
     _ = state.handle(.iconLoaded(id: screenID(1), icon: .file("/x")))
-    #expect(state.handle(.jokeLoaded(try makeJoke(id: screenID(1)))) == [])
+    #expect(state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1))))) == [])
     #expect(state.mode == .detail(ScreenState.Detail(id: screenID(0))))
   }
 
@@ -222,7 +224,9 @@ import Testing
     var state = ScreenState(rows: screenRows(1), size: small)
     _ = state.press(.enter)
     _ = state.handle(
-      .jokeLoaded(try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40))))
+      .jokeLoaded(
+        ScreenState.Shown(
+          try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)))))
     _ = state.press(.down)
     guard case .detail(let detail) = state.mode else { return }
     #expect(detail.scroll == 1)
@@ -312,9 +316,10 @@ import Testing
     var detail = ScreenState(rows: markedRows(), size: ScreenSize(columns: 40, rows: 8))
     _ = detail.press(.enter)
     _ = detail.handle(
-      .fieldsLoaded(
-        id: screenID(0),
-        fields: [.init(label: "setup", value: "Why?"), .init(label: "punchline", value: "So.")]))
+      .jokeLoaded(
+        ScreenState.Shown(
+          id: screenID(0),
+          fields: [.init(label: "setup", value: "Why?"), .init(label: "punchline", value: "So.")])))
     let shown = renderer.render(detail, size: ScreenSize(columns: 40, rows: 8))
     #expect(shown[1] == "  \(screenID(0))")
     #expect(shown.contains("  punchline   So."))

@@ -1,0 +1,50 @@
+import FoundationEssentials
+
+/// The Official Joke API's two-part jokes: `{"id": 1, "type": "general", "setup": "…",
+/// "punchline": "…"}`, the id a whole number; `GET /random_joke`, `GET /jokes/<id>`.
+public enum OfficialJokeAPI: JokeShape {
+  /// `official`.
+  public static var name: String { "official" }
+  /// The title.
+  public static var title: String { "Official Jokes" }
+  /// `CHUCK_OFFICIAL_API_URL`.
+  public static var baseURLVariable: EnvironmentVariable {
+    EnvironmentVariable("CHUCK_OFFICIAL_API_URL")
+  }
+  /// official-joke-api.appspot.com.
+  public static var defaultBaseURL: String { "https://official-joke-api.appspot.com" }
+  /// Fetch by id.
+  public static var abilities: JokeAbilities { [.fetchByID] }
+
+  /// The setup.
+  public static var textField: String { "setup" }
+  /// The punchline.
+  public static var punchlineField: String? { "punchline" }
+  /// The joke's id: a whole number's digits.
+  public static func id(in object: [String: JSONValue], text: String) -> String? {
+    guard case .number(let number)? = object["id"], number >= 0, number < 1e15,
+      number == number.rounded()
+    else { return nil }
+    return String(Int64(number))
+  }
+  /// Whole numbers.
+  public static var idForm: String { "whole numbers" }
+  /// A whole number: its digits, without a sign (may be shorter than a prefix).
+  public static func isFullID(_ id: String) -> Bool {
+    JokeID.isAcceptable(id)
+      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// `/random_joke`.
+  public static var randomPath: [String] { ["random_joke"] }
+  /// `/jokes/<id>`.
+  public static func jokePath(id: String) -> [String] { ["jokes", id] }
+}
+
+extension JokeSource {
+  /// The Official Joke API's two-part jokes.
+  public static let official = JokeSource(OfficialJokeAPI.self)
+}
+
+/// A two-part joke of the Official Joke API.
+public typealias OfficialJoke = ServiceJoke<OfficialJokeAPI>
