@@ -2,7 +2,8 @@
 """A fake of api.chucknorris.io for tests, with scripted faults. Python 3.11 standard library only.
 
 Prints exactly one line, `http://127.0.0.1:PORT`, on stdout once it listens. See README.md beside this file.
-Also serves icanhazdadjoke, the Official Joke API and Switter under /dad, /official and /switter (fake_sources.py).
+Also serves icanhazdadjoke, the Official Joke API and Switter under /dad, /official and /switter
+(fake_sources.py), and JokeAPI under /jokeapi (fake_jokeapi.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
+import fake_jokeapi  # JokeAPI, under /jokeapi
 import fake_sources  # the other joke services, under /dad, /official and /switter
+
+fake_sources.register(fake_jokeapi.JokeAPI)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_POOL = [HERE / "samples" / "jokes-sample.json", HERE / "jokes-made-up.json"]
@@ -431,7 +435,7 @@ class Handler(BaseHTTPRequestHandler):
         params = {name: ",".join(values) for name, values in parse_qs(query, keep_blank_values=True).items()}
         index, rule = self.server.state.take_rule(path)
         spec = expand(rule, path)
-        reply = self.rule_reply(spec, path, params)
+        reply = self.rule_reply(spec, path, query, params)
         dropped = spec.get("drop") == "before_headers"
         self.server.state.record(
             {
@@ -454,12 +458,12 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_reply(reply)
 
-    def rule_reply(self, spec: dict[str, Any], path: str, params: dict[str, str]) -> Reply:
+    def rule_reply(self, spec: dict[str, Any], path: str, query: str, params: dict[str, str]) -> Reply:
         """The reply `spec` asks for; the normal reply is built only when the rule needs it."""
         if "redirect" in spec:
             reply = Reply(302, b"", None, {"Location": spec["redirect"]})
         elif "joke" in spec or "omit" in spec:
-            joke = {**self.base_joke(path, params), **spec.get("joke", {})}
+            joke = {**self.base_joke(path, query, params), **spec.get("joke", {})}
             for key in spec.get("omit", []):
                 joke.pop(key, None)
             reply = Reply(200, json_bytes(joke), JSON_TYPE)
@@ -470,18 +474,19 @@ class Handler(BaseHTTPRequestHandler):
         elif "body_base64" in spec:
             reply = Reply(200, base64.b64decode(spec["body_base64"]), JSON_TYPE)
         else:
-            reply = self.normal_reply(path, params)
+            reply = self.normal_reply(path, query, params)
         reply.status = spec.get("status", reply.status)
         reply.content_type = spec.get("content_type", reply.content_type)
         reply.headers.update(spec.get("headers", {}))
         return reply
 
-    def normal_reply(self, path: str, params: dict[str, str]) -> Reply:
+    def normal_reply(self, path: str, query: str, params: dict[str, str]) -> Reply:
         """What the real API would answer."""
         state = self.server.state
         if found := state.services.find(path):
             service, within = found
-            return Reply(*service.reply(self.command, within, params, self.headers, self.client_address[0]))
+            client = self.client_address[0]
+            return Reply(*service.reply(self.command, within, query, params, self.headers, client))
         if self.command != "GET":
             return Reply(405, json_bytes(spring_error(405, path)), JSON_TYPE)
         if path == "/jokes/random":
@@ -518,11 +523,11 @@ class Handler(BaseHTTPRequestHandler):
         prefix, _, rest = path.partition("/jokes/")
         return unquote(rest) if not prefix and rest and "/" not in rest else None
 
-    def base_joke(self, path: str, params: dict[str, str]) -> Joke:
+    def base_joke(self, path: str, query: str, params: dict[str, str]) -> Joke:
         """For `joke` rules: the joke `path` would serve, else the next pool joke (else {})."""
         state = self.server.state
         if found := state.services.find(path):
-            return found[0].base_joke(found[1], params)
+            return found[0].base_joke(found[1], query, params)
         joke = None
         if path == "/jokes/random" and "category" in params:
             joke = state.next_joke(params["category"].split(","))

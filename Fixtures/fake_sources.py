@@ -1,8 +1,11 @@
-"""The other joke services chuck speaks, for fake_api.py: icanhazdadjoke, the Official Joke API and Switter.
+"""The other joke services chuck speaks, for fake_api.py: icanhazdadjoke, the Official Joke API and Switter,
+and what every service shares (pools, rate limits, the registry of services; JokeAPI, in fake_jokeapi.py, is
+registered by fake_api.py).
 
-Each is served under its own path prefix of the one fake (`/dad`, `/official`, `/switter`), answering as the
-real service does (shapes, status codes, Content-Type, error bodies). Python 3.11 standard library only.
-Facts come from shared/api/README.md and the services' public source (see README.md beside this file).
+Each is served under its own path prefix of the one fake (`/dad`, `/official`, `/switter`, `/jokeapi`),
+answering as the real service does (shapes, status codes, Content-Type, error bodies). Python 3.11 standard
+library only. Facts come from shared/api/README.md and the services' public source (see README.md beside this
+file).
 """
 
 from __future__ import annotations
@@ -87,11 +90,46 @@ class Pool:
             return list(self.jokes)
 
 
+class RateLimit:
+    """Requests counted per client IP (`X-Forwarded-For` first, else the peer, so all local tests share one
+    count), at most `limit` (0: no limit) in a window of `window` seconds. `shared_window`: all counts are
+    cleared together every window (limiting-middleware); else each client's window starts at its first
+    request (rate-limiter-flexible)."""
+
+    def __init__(self, limit: int, window: float, shared_window: bool):
+        self.limit, self.window, self.shared_window = limit, window, shared_window
+        self.lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self.lock:
+            self.hits: dict[str, tuple[int, float]] = {}  # client: (count, start of its window)
+            self.window_start = time.monotonic()
+
+    def count(self, client: str) -> tuple[int, float]:
+        """Counts one request of `client`: its count in the current window and the seconds left in it."""
+        with self.lock:
+            now = time.monotonic()
+            if self.shared_window and now - self.window_start >= self.window:
+                self.hits, self.window_start = {}, now
+            count, start = self.hits.get(client, (0, now))
+            if not self.shared_window and now - start >= self.window:
+                count, start = 0, now
+            self.hits[client] = (count + 1, start)
+            started = self.window_start if self.shared_window else start
+            return count + 1, started + self.window - now
+
+    def exceeded(self, client: str) -> bool:
+        """Counts one request of `client`; True past the limit."""
+        return self.limit > 0 and self.count(client)[0] > self.limit
+
+
 # --- the services -------------------------------------------------------------------------------
 
 
 class Service:
-    """One joke service. `path` arguments are relative to its prefix (`/dad/j/x` → `/j/x`)."""
+    """One joke service. `path` arguments are relative to its prefix (`/dad/j/x` → `/j/x`); `query` is the raw
+    query string, `params` the same parsed as fake_api.py parses it."""
 
     name = ""
     text_keys: tuple[str, ...] = ()  # where the joke text is: fault shortcuts aim at these
@@ -100,13 +138,24 @@ class Service:
     def __init__(self, pool: Pool):
         self.pool = pool
 
+    @classmethod
+    def add_arguments(cls, group: argparse._ArgumentGroup) -> None:
+        """Launch options of its own, besides `--<name>-pool`."""
+
+    @classmethod
+    def create(cls, pool: Pool, args: argparse.Namespace | None) -> Service:
+        """The service with its pool and the launch options of add_arguments (None: their defaults)."""
+        return cls(pool)
+
     def reset(self) -> None:
         self.pool.reset()
 
-    def reply(self, method: str, path: str, params: dict[str, str], headers: Message, client: str) -> Answer:
+    def reply(
+        self, method: str, path: str, query: str, params: dict[str, str], headers: Message, client: str
+    ) -> Answer:
         raise NotImplementedError
 
-    def base_joke(self, path: str, params: dict[str, str]) -> Joke:
+    def base_joke(self, path: str, query: str, params: dict[str, str]) -> Joke:
         """For `joke` and `omit` rules: the joke object `path` would serve, else the next one (else {})."""
         return self.served(self.pool.next() or {})
 
@@ -217,12 +266,14 @@ class Dad(Service):
     def find(self, joke_id: str) -> Joke | None:
         return next((joke for joke in self.pool.all() if joke.get("id") == joke_id), None)
 
-    def base_joke(self, path: str, params: dict[str, str]) -> Joke:
+    def base_joke(self, path: str, query: str, params: dict[str, str]) -> Joke:
         joke_id = self.joke_id(path)
         found = self.find(joke_id) if joke_id else None
-        return self.served(found) if found else super().base_joke(path, params)
+        return self.served(found) if found else super().base_joke(path, query, params)
 
-    def reply(self, method: str, path: str, params: dict[str, str], headers: Message, client: str) -> Answer:
+    def reply(
+        self, method: str, path: str, query: str, params: dict[str, str], headers: Message, client: str
+    ) -> Answer:
         joke_id = self.joke_id(path)
         if path != "/" and path != "/search" and joke_id is None:
             return 404, DAD_NOT_FOUND_PAGE.encode(), self.HTML, {}
@@ -328,29 +379,26 @@ class Official(Service):
 
     def __init__(self, pool: Pool, limit: int):
         super().__init__(pool)
-        self.limit = limit
-        self.lock = threading.Lock()
-        self.reset_hits()
+        # limiting-middleware: every request of an IP counts; all counts are cleared every 15 minutes.
+        self.rate_limit = RateLimit(limit, self.LIMIT_WINDOW, shared_window=True)
 
-    def reset_hits(self) -> None:
-        with self.lock:
-            self.hits: dict[str, int] = {}
-            self.window_start = time.monotonic()
+    @classmethod
+    def add_arguments(cls, group: argparse._ArgumentGroup) -> None:
+        group.add_argument(
+            "--official-limit",
+            type=int,
+            default=100,
+            metavar="N",
+            help="requests per IP in 15 minutes before /official answers 429, as the real one does (0: none)",
+        )
+
+    @classmethod
+    def create(cls, pool: Pool, args: argparse.Namespace | None) -> Service:
+        return cls(pool, getattr(args, "official_limit", 100))
 
     def reset(self) -> None:
         super().reset()
-        self.reset_hits()
-
-    def over_limit(self, client: str) -> bool:
-        """limiting-middleware: every request of an IP (X-Forwarded-For first) counts; all counts are
-        cleared every 15 minutes; past `limit` in a window, 429."""
-        if self.limit <= 0:
-            return False
-        with self.lock:
-            if time.monotonic() - self.window_start >= self.LIMIT_WINDOW:
-                self.hits, self.window_start = {}, time.monotonic()
-            self.hits[client] = self.hits.get(client, 0) + 1
-            return self.hits[client] > self.limit
+        self.rate_limit.reset()
 
     @classmethod
     def express(
@@ -409,16 +457,18 @@ class Official(Service):
     def typed(self, joke_type: str) -> Callable[[Joke], bool]:
         return lambda joke: joke.get("type") == joke_type
 
-    def base_joke(self, path: str, params: dict[str, str]) -> Joke:
+    def base_joke(self, path: str, query: str, params: dict[str, str]) -> Joke:
         match = re.fullmatch(r"/jokes/([^/]+?)/?", path, re.IGNORECASE)
         found = self.by_id(unquote(match.group(1))) if match else None
-        return self.served(found) if found else super().base_joke(path, params)
+        return self.served(found) if found else super().base_joke(path, query, params)
 
-    def reply(self, method: str, path: str, params: dict[str, str], headers: Message, client: str) -> Answer:
-        if self.over_limit(headers.get("X-Forwarded-For") or client):
+    def reply(
+        self, method: str, path: str, query: str, params: dict[str, str], headers: Message, client: str
+    ) -> Answer:
+        if self.rate_limit.exceeded(headers.get("X-Forwarded-For") or client):
             rate = self.LIMIT_WINDOW // 60
             message = (
-                f"Your ip has exceeded the {self.limit} request limit per {rate} minute(s). "
+                f"Your ip has exceeded the {self.rate_limit.limit} request limit per {rate} minute(s). "
                 f"Try again in in {rate} minute(s)."
             )
             body = compact_json({"type": "error", "message": message})
@@ -533,7 +583,9 @@ class Switter(Service):
             return status, page.encode(), cls.HTML, {}
         return status, compact_json({"error": True, "reason": reason}), cls.JSON, {}
 
-    def reply(self, method: str, path: str, params: dict[str, str], headers: Message, client: str) -> Answer:
+    def reply(
+        self, method: str, path: str, query: str, params: dict[str, str], headers: Message, client: str
+    ) -> Answer:
         route = path.rstrip("/") if path != "/" else path
         if method == "GET" and route == "/api/hello":
             return 200, b"Hello world!", self.TEXT, {}
@@ -561,8 +613,13 @@ class Switter(Service):
 
 HTTP_PHRASES = {400: "Bad Request", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error"}
 
+# The services by prefix; fake_api.py adds JokeAPI (fake_jokeapi.py) with register().
 SERVICES: dict[str, type[Service]] = {"/dad": Dad, "/official": Official, "/switter": Switter}
-SERVICE_NAMES = [prefix.removeprefix("/") for prefix in SERVICES]
+
+
+def register(service: type[Service]) -> None:
+    """Serves `service` under `/<its name>` too, with a `--<name>-pool` option and pools/<name>.json."""
+    SERVICES["/" + service.name] = service
 
 
 def split(path: str) -> tuple[str, str] | None:
@@ -583,23 +640,18 @@ def adapt_fault(name: str, fields: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("the other joke services, under /dad, /official and /switter")
-    for name in SERVICE_NAMES:
+    group = parser.add_argument_group("the other joke services, under " + ", ".join(SERVICES))
+    for service in SERVICES.values():
         group.add_argument(
-            f"--{name}-pool",
+            f"--{service.name}-pool",
             type=Path,
             nargs="+",
             action="extend",
             metavar="FILE",
-            help=f"JSON arrays of {name} jokes to serve (repeatable; default: pools/{name}.json)",
+            help=f"JSON arrays of {service.name} jokes (repeatable; default: pools/{service.name}.json)",
         )
-    group.add_argument(
-        "--official-limit",
-        type=int,
-        default=100,
-        metavar="N",
-        help="requests per IP in 15 minutes before /official answers 429, as the real one does (0: no limit)",
-    )
+    for service in SERVICES.values():
+        service.add_arguments(group)
 
 
 def read_pool(paths: list[Path]) -> list[Joke]:
@@ -613,26 +665,20 @@ def read_pool(paths: list[Path]) -> list[Joke]:
 
 
 class Services:
-    """The three services, by prefix."""
+    """The services of SERVICES, by prefix."""
 
-    def __init__(self, dad: Pool, official: Pool, switter: Pool, official_limit: int = 100):
-        self.by_prefix: dict[str, Service] = {
-            "/dad": Dad(dad),
-            "/official": Official(official, official_limit),
-            "/switter": Switter(switter),
-        }
+    def __init__(self, by_prefix: dict[str, Service]):
+        self.by_prefix = by_prefix
 
     @classmethod
     def load(cls, shuffle: bool, seed: int | None, args: argparse.Namespace | None = None) -> Services:
-        """With the pools and limit of `args` (see add_arguments), else the defaults. Raises ValueError
+        """With the pools and options of `args` (see add_arguments), else the defaults. Raises ValueError
         naming the file of a pool that cannot be read or is not an array of objects."""
-
-        def pool(name: str) -> Pool:
-            return Pool(
-                read_pool(getattr(args, f"{name}_pool", None) or [POOLS / f"{name}.json"]), shuffle, seed
-            )
-
-        return cls(pool("dad"), pool("official"), pool("switter"), getattr(args, "official_limit", 100))
+        by_prefix = {}
+        for prefix, service in SERVICES.items():
+            paths = getattr(args, f"{service.name}_pool", None) or [POOLS / f"{service.name}.json"]
+            by_prefix[prefix] = service.create(Pool(read_pool(paths), shuffle, seed), args)
+        return cls(by_prefix)
 
     def find(self, path: str) -> tuple[Service, str] | None:
         where = split(path)
@@ -643,7 +689,8 @@ class Services:
             service.reset()
 
     def control(self, method: str, path: str, body: bytes) -> Answer | None:
-        """`POST /_fake/pool/dad` (official, switter) `{"jokes":[…]}`; None for other control paths."""
+        """`POST /_fake/pool/<name>` (dad, official, switter, jokeapi) `{"jokes":[…]}`; None for other control
+        paths."""
         prefix, _, name = path.rpartition("/")
         if prefix != "/_fake/pool" or method != "POST":
             return None

@@ -24,9 +24,12 @@ POOL = json.loads((HERE / "samples" / "jokes-sample.json").read_text()) + json.l
 )
 JSON_ACCEPT = {"Accept": "application/json"}
 SAMPLES = HERE / "samples"
-DAD, OFFICIAL, SWITTER = (
-    json.loads((HERE / "pools" / f"{name}.json").read_text()) for name in ("dad", "official", "switter")
+DAD, OFFICIAL, SWITTER, JOKEAPI = (
+    json.loads((HERE / "pools" / f"{name}.json").read_text())
+    for name in ("dad", "official", "switter", "jokeapi")
 )
+JOKEAPI_EN = [joke for joke in JOKEAPI if joke["lang"] == "en"]
+JOKEAPI_JSON = "application/json; charset=UTF-8"
 HOSTILE_PARTS = ("\x1b[", "\x1b]52;", "\x1b]8;;", "\r", "\u0085", "\u009b", "\x7f", "\u202e", "\u2066")
 
 
@@ -631,17 +634,22 @@ class JokeSourcesTest(FakeTestCase):
             ("dad", [{"id": "aaaaaaaaaaa", "joke": "A"}]),
             ("official", [dict(OFFICIAL[1], id=7)]),
             ("switter", [{"content": "S"}]),
+            ("jokeapi", [dict(JOKEAPI[0], joke="J")]),
         ]:
             status, _, body = self.get(f"/_fake/pool/{name}", method="POST", body={"jokes": jokes})
             self.assertEqual((status, json.loads(body)), (200, {"jokes": 1}))
         self.assertEqual(self.get_json("/dad/")["joke"], "A")
         self.assertEqual(self.official("/random_joke")["id"], 7)
         self.assertEqual(self.switter(), {"content": "S"})
+        self.assertEqual(self.get_json("/jokeapi/joke/Any", content_type=JOKEAPI_JSON)["joke"], "J")
         self.assertEqual(self.get_json("/jokes/random")["id"], POOL[0]["id"], "the chuck pool is its own")
         self.get("/_fake/reset", method="POST")
         self.assertEqual(self.get_json("/dad/")["id"], DAD[0]["id"])
         self.assertEqual(self.official("/random_joke"), OFFICIAL[0])
         self.assertEqual(self.switter(), SWITTER[0])
+        self.assertEqual(
+            self.get_json("/jokeapi/joke/Any", content_type=JOKEAPI_JSON)["joke"], JOKEAPI[0]["joke"]
+        )
         self.assertEqual(self.get("/_fake/pool/dad", method="POST", body={"jokes": [1]})[0], 400)
         self.assertEqual(self.get("/_fake/pool/nope", method="POST", body={"jokes": []})[0], 404)
 
@@ -761,6 +769,420 @@ class JokeSourcesTest(FakeTestCase):
         self.assertEqual(self.get_json("/official/random_joke", headers={}), dict(expected, setup="S"))
 
 
+class JokeApiTest(FakeTestCase):
+    """JokeAPI under /jokeapi of the same fake."""
+
+    def jokeapi(self, path: str, status: int = 200, **options: Any) -> Any:
+        return self.get_json("/jokeapi" + path, status, JOKEAPI_JSON, **{"headers": {}, **options})
+
+    def ids(self, path: str, count: int) -> list[int]:
+        """The ids of `count` answers to `path`, from the start of the cycle."""
+        self.get("/_fake/reset", method="POST")
+        return [self.jokeapi(path)["id"] for _ in range(count)]
+
+    def error(self, path: str, info: str | None = None, status: int = 400) -> dict[str, Any]:
+        """The joke endpoint's error: the sample's keys in its order, code 106 (a number)."""
+        error = self.jokeapi(path, status)
+        sample = json.loads((SAMPLES / "jokeapi-error-106-INFERRED.json").read_text())
+        self.assertEqual(list(error), list(sample))
+        self.assertEqual(
+            {key: error[key] for key in ("error", "internalError", "code", "message")},
+            {"error": True, "internalError": False, "code": 106, "message": "No matching joke found"},
+        )
+        self.assertEqual(error["causedBy"], ["No jokes were found that match your provided filter(s)."])
+        self.assertLess(abs(error["timestamp"] - time.time() * 1000), 60_000)
+        if info is not None:
+            self.assertEqual(error["additionalInfo"], info)
+        return error
+
+    NO_MATCH = (
+        "Error while finalizing joke filtering: No jokes were found that match your provided filter(s)."
+    )
+
+    # --- the pool ---
+
+    def test_pool_starts_with_the_real_samples_and_holds_what_chuck_must_handle(self) -> None:
+        for joke, name in zip(JOKEAPI, ("single", "twopart", "twopart-unsafe")):
+            sample = json.loads((SAMPLES / f"jokeapi-{name}.json").read_text())
+            self.assertEqual({"error": False, **joke}, sample)
+            self.assertEqual(["error", *joke], list(sample), "keys in the sample's order")
+        self.assertGreaterEqual(len(JOKEAPI), 8)
+        ids = [joke["id"] for joke in JOKEAPI]
+        self.assertEqual(len(set(ids)), len(ids))
+        self.assertTrue(all(type(joke_id) is int for joke_id in ids))
+        self.assertIn(0, ids)
+        for joke in JOKEAPI:
+            with self.subTest(id=joke["id"]):
+                text = ["joke"] if joke["type"] == "single" else ["setup", "delivery"]
+                self.assertEqual(list(joke), ["category", "type", *text, "flags", "id", "safe", "lang"])
+                self.assertEqual(
+                    list(joke["flags"]), ["nsfw", "religious", "political", "racist", "sexist", "explicit"]
+                )
+                self.assertIn(joke["category"], ("Misc", "Programming", "Dark", "Pun", "Spooky", "Christmas"))
+                if joke["safe"]:
+                    self.assertFalse(any(joke["flags"].values()), "safe jokes have no flag")
+        unsafe = [joke for joke in JOKEAPI if not joke["safe"]]
+        self.assertGreaterEqual(len(unsafe), 2)
+        self.assertTrue(all(any(joke["flags"].values()) for joke in unsafe))
+        self.assertEqual({joke["type"] for joke in JOKEAPI}, {"single", "twopart"})
+        self.assertGreaterEqual(len({joke["category"] for joke in JOKEAPI}), 5)
+        texts = [json.dumps(joke, ensure_ascii=False) for joke in JOKEAPI]
+        self.assertTrue(any(not text.isascii() for text in texts[3:-1]))
+        self.assertTrue(any(len(joke.get("joke", "")) > 500 for joke in JOKEAPI), "a long one")
+        self.assertTrue(any(joke["lang"] != "en" for joke in JOKEAPI))
+        self.assertTrue(
+            all(part in JOKEAPI[-1][key] for part in HOSTILE_PARTS for key in ("setup", "delivery"))
+        )
+        self.assertFalse(any("\x1b" in text for text in texts[:-1]), "the hostile joke is last")
+
+    # --- GET /joke/<categories> ---
+
+    def test_random_jokes_cycle_in_file_order_as_jokeapi_writes_them(self) -> None:
+        status, headers, body = self.get("/jokeapi/joke/Any", headers={})
+        sample = json.loads((SAMPLES / "jokeapi-single.json").read_text())
+        self.assertEqual((status, headers["Content-Type"]), (200, JOKEAPI_JSON))
+        self.assertEqual(
+            body, json.dumps(sample, indent=4, ensure_ascii=False).encode(), "JSON.stringify(…, 4)"
+        )
+        self.assertEqual(headers["API-Info"], "JokeAPI v2.3.3 (https://v2.jokeapi.dev)")
+        self.assertEqual(headers["Access-Control-Allow-Origin"], "*")
+        self.assertEqual(headers["Cache-Control"], "no-cache, no-store, must-revalidate, no-transform")
+        jokes = [self.jokeapi("/joke/Any") for _ in range(len(JOKEAPI_EN) * 2 - 1)]
+        self.assertEqual(jokes, [{"error": False, **joke} for joke in (JOKEAPI_EN * 2)[1:]], "English only")
+        self.assertEqual(self.jokeapi("/joke/any/")["id"], JOKEAPI_EN[0]["id"], "case-insensitive")
+
+    def test_safe_mode_keeps_unsafe_and_dark_jokes_out(self) -> None:
+        safe = [joke["id"] for joke in JOKEAPI_EN if joke["safe"] and joke["category"] != "Dark"]
+        self.assertEqual(self.ids("/joke/Any?safe-mode", len(safe) + 1), safe + safe[:1])
+        self.assertNotIn(77, safe)
+        self.assertEqual(self.ids("/joke/Any", 3), [41, 55, 77])
+        self.assertEqual(
+            self.ids("/joke/Any?safe-mode=true", 3), [41, 55, 77], "only a bare safe-mode counts"
+        )
+        self.assertEqual(self.ids("/joke/Dark", 2), [77, 77])
+        self.error("/joke/Dark?safe-mode", self.NO_MATCH)
+        self.error("/joke/Dark?safe-mode&idRange=77", self.NO_MATCH)
+
+    def test_categories_any_of_them_case_insensitive_with_aliases(self) -> None:
+        wanted = [joke["id"] for joke in JOKEAPI_EN if joke["category"] in ("Programming", "Pun")]
+        self.assertEqual(self.ids("/joke/Programming,Pun", len(wanted) + 1), wanted + wanted[:1])
+        self.assertEqual(self.ids("/joke/programming+PUN", len(wanted)), wanted)
+        self.assertEqual(self.ids("/joke/Coding", 1), [41])
+        self.assertEqual(self.ids("/joke/Halloween-Christmas", 2), [160, 212])
+        possible = '"Any, Misc, Programming, Dark, Pun, Spooky, Christmas" (case insensitive).'
+        for path, got in [
+            ("/joke/Foo", "foo"),
+            ("/joke/Programming,Foo", "programming, foo"),
+            ("/joke/Miscellaneous,Nope", "Misc, nope"),
+            ("/joke/Programming%2CPun", "programming%2cpun"),
+            ("/joke", "(empty)"),
+            ("/joke/", "(empty)"),
+        ]:
+            with self.subTest(path=path):
+                info = (
+                    f'The specified category/ies is/are invalid. Got: "{got}" but possible categories are: '
+                )
+                self.error(path, info + possible)
+
+    def test_blacklist_flags_type_and_language(self) -> None:
+        clean = [joke["id"] for joke in JOKEAPI_EN if not any(joke["flags"].values())]
+        self.assertEqual(self.ids("/joke/Any?blacklistFlags=nsfw,religious,political", len(clean)), clean)
+        self.assertEqual(self.ids("/joke/Any?blacklistFlags=NSFW+religious-political", len(clean)), clean)
+        self.error("/joke/Dark?blacklistFlags=political", self.NO_MATCH)
+        flags = '"nsfw, religious, political, racist, sexist, explicit".'
+        self.error(
+            "/joke/Any?blacklistFlags=nsfw,nope",
+            f'The specified flags are invalid. Got: "nsfw, nope" - Possible flags are: {flags}',
+        )
+        for kind in ("single", "twopart"):
+            with self.subTest(type=kind):
+                wanted = [joke["id"] for joke in JOKEAPI_EN if joke["type"] == kind]
+                self.assertEqual(self.ids(f"/joke/Any?type={kind.upper()}", len(wanted)), wanted)
+        self.assertEqual(self.ids("/joke/Any?type=nope", 2), [41, 55], "another type is ignored")
+        german = [joke for joke in JOKEAPI if joke["lang"] == "de"]
+        self.assertEqual(self.ids("/joke/Any?lang=DE", 2), [german[0]["id"]] * 2)
+        self.assertEqual(self.jokeapi("/joke/Pun?lang=de"), {"error": False, **german[0]})
+        self.error("/joke/Any?lang=fr", self.NO_MATCH)
+        info = (
+            'The specified language code "xx" is invalid. Please see https://jokeapi.dev/#langcodes-endpoint'
+        )
+        info += " for more info."
+        self.error("/joke/Nope?lang=xx", info)
+
+    def test_id_range(self) -> None:
+        by_id = {joke["id"]: {"error": False, **joke} for joke in JOKEAPI}
+        for query, joke_id in [
+            ("idRange=55", 55),
+            ("idRange=0", 0),
+            ("idRange=077", 77),
+            ("idRange=55abc", 55),
+            ("idRange=50-80", 55),
+            ("idRange=78,299", 103),
+            ("idRange=-41", 41),
+            ("idRange=299-", 299),
+            ("idRange=5&lang=de", 5),
+            ("idRange=55&amount=10", 55),
+        ]:
+            with self.subTest(query=query):
+                self.assertEqual(self.jokeapi("/joke/Any?" + query), by_id[joke_id])
+        self.assertEqual(self.jokeapi("/joke/Any")["id"], 41, "lookups leave the cycle alone")
+        for query in ("idRange=56", "idRange=80-60", "idRange=41&type=twopart", "idRange=77&safe-mode"):
+            with self.subTest(query=query):
+                self.error("/joke/Any?" + query, self.NO_MATCH)
+        for query, got, highest in [
+            ("idRange=300", "300", 299),
+            ("idRange=abc", "abc", 299),
+            ("idRange=290-400", "290 to 400", 299),
+            ("idRange=x,3", "x to 3", 299),
+            ("idRange=6&lang=de", "6", 5),
+        ]:
+            with self.subTest(query=query):
+                info = f'Got: "{got}" but max possible ID range is: "0-{highest}".'
+                self.error("/joke/Any?" + query, "The specified ID range is invalid. " + info)
+
+    def test_search(self) -> None:
+        def found(query: str) -> Any:
+            return self.jokeapi("/joke/Any?amount=10&contains=" + query)
+
+        by_id = {joke["id"]: joke for joke in JOKEAPI}
+        self.assertEqual(found("hex%20codes"), {"error": False, **by_id[41]}, "one match: the bare joke")
+        several = found("WHY%20DID%20THE")
+        self.assertEqual(list(several), ["error", "amount", "jokes"])
+        self.assertEqual(
+            several, {"error": False, "amount": 3, "jokes": [by_id[103], by_id[281], by_id[299]]}
+        )
+        self.assertEqual(
+            [
+                joke["id"]
+                for joke in self.jokeapi("/joke/Any?safe-mode&amount=10&contains=why%20did%20the")["jokes"]
+            ],
+            [103, 299],
+        )
+        self.assertEqual(
+            self.jokeapi("/joke/Programming,Pun?amount=10&contains=why%20did%20the")["amount"], 3
+        )
+        self.assertEqual(
+            self.jokeapi("/joke/Any?contains=why%20did%20the")["id"], 103, "no amount: the first"
+        )
+        self.assertEqual([joke["id"] for joke in found("why%20did%20the&amount=2")["jokes"]], [103, 281])
+        self.assertEqual(found("cr%C3%A8me")["id"], 103)
+        self.assertEqual(found("CR%C3%88ME")["id"], 103, "case-insensitive beyond ASCII")
+        self.assertEqual(found("+1")["id"], 160, "a plus is a plus, as JokeAPI reads the query")
+        self.assertEqual(found("%2B1")["id"], 160)
+        self.assertEqual(found("program%3F%20goodbye")["id"], 55, "setup and delivery joined by a space")
+        self.assertEqual(found(quote("日本語"))["id"], 103)
+        self.error("/joke/Any?amount=10&contains=zzzqqq", self.NO_MATCH)
+        self.error("/joke/Any?amount=10&contains=hex%20codes&lang=de", self.NO_MATCH)
+        self.assertEqual(self.jokeapi("/joke/Any")["id"], 41, "searches leave the cycle alone")
+
+    def test_amount_takes_from_the_cycle(self) -> None:
+        three = self.jokeapi("/joke/Any?amount=3")
+        self.assertEqual(three, {"error": False, "amount": 3, "jokes": JOKEAPI_EN[:3]})
+        self.assertEqual(self.jokeapi("/joke/Any")["id"], JOKEAPI_EN[3]["id"])
+        self.assertEqual(self.jokeapi("/joke/Any?amount=0")["id"], JOKEAPI_EN[4]["id"], "under 1: 1")
+        self.assertEqual(self.jokeapi("/joke/Dark?amount=5")["id"], 77, "one found: bare")
+
+    def test_amount_is_at_most_ten(self) -> None:
+        jokes = [dict(JOKEAPI[0], id=joke_id) for joke_id in range(12)]
+        self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": jokes})[0], 200)
+        for path in ("/joke/Any?amount=99", "/joke/Any?contains=hex&amount=11"):
+            with self.subTest(path=path):
+                found = self.jokeapi(path)
+                self.assertEqual((found["amount"], found["jokes"]), (10, jokes[:10]))
+
+    # --- /categories and the rest ---
+
+    def test_categories_endpoint(self) -> None:
+        categories = self.jokeapi("/categories")
+        self.assertEqual(list(categories), ["error", "categories", "categoryAliases", "timestamp"])
+        self.assertEqual(
+            categories["categories"], ["Any", "Misc", "Programming", "Dark", "Pun", "Spooky", "Christmas"]
+        )
+        self.assertEqual(
+            categories["categoryAliases"],
+            [
+                {"alias": "Miscellaneous", "resolved": "Misc"},
+                {"alias": "Coding", "resolved": "Programming"},
+                {"alias": "Development", "resolved": "Programming"},
+                {"alias": "Halloween", "resolved": "Spooky"},
+            ],
+        )
+        self.assertIs(categories["error"], False)
+        self.assertLess(abs(categories["timestamp"] - time.time() * 1000), 60_000)
+
+    def test_other_paths_methods_and_long_urls(self) -> None:
+        for path, endpoint in [
+            ("/nope", "nope"),
+            ("/Joke/Any", "Joke"),
+            ("", "/"),
+            ("/", "/"),
+            ("/info", "info"),
+        ]:
+            with self.subTest(path=path):
+                error = self.jokeapi(path, 404)
+                self.assertEqual(
+                    list(error),
+                    ["error", "internalError", "code", "message", "causedBy", "timestamp", "additionalInfo"],
+                )
+                self.assertEqual(
+                    (error["error"], error["code"], error["message"]),
+                    (True, "102", "Requested Endpoint not found"),
+                )
+                self.assertEqual(
+                    error["additionalInfo"],
+                    f'Endpoint "{endpoint}" not found - Please read the documentation at '
+                    "https://jokeapi.dev/#endpoints to see all available endpoints.",
+                )
+        self.assertEqual(
+            self.get_json("/jokeapix", 404)["path"], "/jokeapix", "not under /jokeapi: chuck's 404"
+        )
+        for method in ("DELETE", "POST"):
+            with self.subTest(method=method):
+                error = self.get_json("/jokeapi/joke/Any", 405, "application/json", method=method, headers={})
+                self.assertEqual(
+                    error["message"], f'Wrong method "{method}" used. Expected "GET", "OPTIONS" or "HEAD"'
+                )
+        start = "/joke/Any?contains="
+        self.error(start + "a" * (250 - len(start)), self.NO_MATCH)
+        status, headers, body = self.get("/jokeapi" + start + "a" * (251 - len(start)), headers={})
+        self.assertEqual((status, headers["Content-Type"], headers["API-Info"]), (414, JOKEAPI_JSON, None))
+        error = json.loads(body)
+        self.assertEqual((error["code"], error["message"]), ("108", "URL too long"))
+        self.assertEqual(
+            error["causedBy"], ["The URL (251 characters) exceeds the maximum length of 250 characters."]
+        )
+        self.assertEqual(self.jokeapi("/joke/Any")["id"], 41, "errors leave the cycle alone")
+
+    def test_rate_limit_per_ip_with_its_headers(self) -> None:
+        process, base = launch("--jokeapi-limit", "3")
+        try:
+            for remaining in (2, 1, 0):
+                status, headers, _ = request(base, "/jokeapi/joke/Any", headers={})
+                self.assertEqual(
+                    (status, headers["RateLimit-Limit"], headers["RateLimit-Remaining"]),
+                    (200, "3", str(remaining)),
+                )
+                self.assertIn(int(headers["Retry-After"]), range(0, 61))
+                self.assertRegex(
+                    headers["RateLimit-Reset"],
+                    r"^\w{3} \w{3} \d\d \d{4} \d\d:\d\d:\d\d GMT\+0000 \(Coordinated Universal Time\)$",
+                )
+            self.assertEqual(request(base, "/jokeapi/nope", headers={})[0], 404, "a 404 does not count")
+            status, headers, body = request(base, "/jokeapi/categories", headers={})
+            self.assertEqual(
+                (status, headers["Content-Type"], headers["RateLimit-Remaining"]), (429, JOKEAPI_JSON, "0")
+            )
+            error = json.loads(body)
+            self.assertEqual((error["code"], error["message"]), ("101", "Request blocked by Rate Limiting"))
+            self.assertEqual(
+                error["additionalInfo"],
+                "You are being rate limited because you have sent too many requests. "
+                "The maximum is 3 requests every 60 seconds.",
+            )
+            self.assertIn("The limit is 3 requests within 60 seconds.", error["causedBy"][0])
+            self.assertEqual(
+                request(base, "/jokeapi/joke/Any", headers={"X-Forwarded-For": "10.0.0.2"})[0], 200
+            )
+            self.assertEqual(
+                request(base, "/official/ping", headers={})[0], 200, "each service its own count"
+            )
+            request(base, "/_fake/reset", method="POST")
+            self.assertEqual(request(base, "/jokeapi/joke/Any", headers={})[0], 200)
+        finally:
+            self.assertEqual(stop(process), 0)
+        process, base = launch("--jokeapi-limit", "0")
+        try:
+            answers = [request(base, "/jokeapi/categories", headers={}) for _ in range(130)]
+            self.assertEqual({status for status, _, _ in answers}, {200})
+            self.assertIsNone(answers[-1][1]["RateLimit-Limit"])
+        finally:
+            self.assertEqual(stop(process), 0)
+
+    # --- rules, faults, log, control ---
+
+    def test_rules_faults_and_the_log(self) -> None:
+        self.script(
+            {"path": "/jokeapi/joke/Any", "fault": "html_503"},
+            {"path": "/jokeapi/joke/Foo", "status": 200},
+            {"path": "/jokeapi/categories", "delay": 0.2},
+            {"path": "/jokeapi/joke/Dark", "joke": {"id": 1}},
+        )
+        self.assertEqual(self.get("/jokeapi/joke/Any")[0], 503)
+        self.assertEqual(self.jokeapi("/joke/Any?type=single")["id"], 41, "the 503 had a body of its own")
+        error = self.jokeapi("/joke/Foo")
+        self.assertIs(
+            error["error"], True, "status 200 with an error body, as JokeAPI 2.3.3's own code sends it"
+        )
+        start = time.monotonic()
+        self.jokeapi("/categories")
+        self.assertGreaterEqual(time.monotonic() - start, 0.2)
+        self.assertEqual(self.get_json("/jokeapi/joke/Dark"), {"error": False, **JOKEAPI[2], "id": 1})
+        self.assertEqual(self.jokeapi("/joke/Any")["id"], 0, "a joke rule takes the joke from the cycle")
+        self.get("/jokeapi/joke/Any?safe-mode&contains=c%2B%2B", headers={"User-Agent": "chuck/1"})
+        entry = self.log()[-1]
+        self.assertEqual(
+            (entry["path"], entry["query"], entry["status"]),
+            ("/jokeapi/joke/Any", "safe-mode&contains=c%2B%2B", 400),
+        )
+        self.assertEqual([entry["rule"] for entry in self.log()], [0, None, 1, 2, 3, None, None])
+
+    def test_fault_shortcuts_speak_jokeapi(self) -> None:
+        by_id = {joke["id"]: {"error": False, **joke} for joke in JOKEAPI}
+        checks: dict[tuple[str, str], tuple[int, Callable[[Any], bool]]] = {
+            ("missing_field", "/joke/Any"): (
+                200,
+                lambda joke: joke == {k: v for k, v in by_id[41].items() if k != "joke"},
+            ),
+            ("missing_field", "/joke/Any?idRange=55"): (
+                200,
+                lambda joke: "delivery" not in joke and joke["setup"] == by_id[55]["setup"],
+            ),
+            ("hostile", "/joke/Any?idRange=55"): (
+                200,
+                lambda joke: joke["type"] == "single"
+                and "setup" not in joke
+                and all(part in joke["joke"] for part in HOSTILE_PARTS),
+            ),
+            ("oversized", "/joke/Any"): (200, lambda joke: len(joke["joke"]) == 2 * 1024 * 1024),
+            ("extra_field", "/joke/Any"): (200, lambda joke: joke == {**by_id[41], "extra": "x"}),
+            ("json_error_404", "/joke/Any"): (
+                404,
+                lambda error: error["code"] == "102" and '"joke"' in error["additionalInfo"],
+            ),
+            ("rate_limited", "/categories"): (
+                429,
+                lambda error: error["code"] == "101" and "120 requests" in error["additionalInfo"],
+            ),
+        }
+        for (fault, path), (status, check) in checks.items():
+            with self.subTest(fault=fault, path=path):
+                self.get("/_fake/reset", method="POST")
+                self.script({"fault": fault})
+                code, headers, body = self.get("/jokeapi" + path, headers={})
+                self.assertEqual((code, headers["Content-Type"]), (status, "application/json"))
+                self.assertTrue(check(json.loads(body)), body[:300])
+        self.script({"fault": "malformed"})
+        body = self.get("/jokeapi/joke/Any")[2]
+        self.assertTrue(body.startswith(b'{\n    "error": false,'), body)
+        with self.assertRaises(ValueError):
+            json.loads(body)
+
+    def test_pool_replacement_and_reset(self) -> None:
+        jokes = [dict(JOKEAPI[1], id=7)]
+        self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": jokes})[0], 200)
+        self.assertEqual(self.ids("/joke/Any", 1), [41], "a reset brings the launch pool back")
+        self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": jokes})[0], 200)
+        self.assertEqual([self.jokeapi("/joke/Any")["id"] for _ in range(2)], [7, 7])
+        self.assertEqual(self.jokeapi("/joke/Any?idRange=7")["id"], 7)
+        self.error(
+            "/joke/Any?idRange=8",
+            'The specified ID range is invalid. Got: "8" but max possible ID range is: "0-7".',
+        )
+        self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": []})[0], 200)
+        self.error("/joke/Any", self.NO_MATCH)
+        self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": [1]})[0], 400)
+
+
 class LaunchOptionsTest(unittest.TestCase):
     def test_pool_order_script_and_icons(self) -> None:
         with tempfile.TemporaryDirectory() as folder:
@@ -791,18 +1213,24 @@ class LaunchOptionsTest(unittest.TestCase):
 
     def test_service_pools_and_their_order(self) -> None:
         with tempfile.TemporaryDirectory() as folder:
-            files = {name: Path(folder) / f"{name}.json" for name in ("dad", "dad2", "official", "switter")}
+            names = ("dad", "dad2", "official", "switter", "jokeapi", "jokeapi2")
+            files = {name: Path(folder) / f"{name}.json" for name in names}
             files["dad"].write_text(json.dumps(DAD[:2]))
             files["dad2"].write_text(json.dumps(DAD[2:4]))
             files["official"].write_text(json.dumps(OFFICIAL[:5]))
             files["switter"].write_text(json.dumps(SWITTER[:5]))
+            files["jokeapi"].write_text(json.dumps(JOKEAPI[4:6]))
+            files["jokeapi2"].write_text(json.dumps(JOKEAPI[:1]))
             options = ["--dad-pool", str(files["dad"]), "--dad-pool", str(files["dad2"]), "--official-pool"]
             options += [str(files["official"]), "--switter-pool", str(files["switter"])]
+            options += ["--jokeapi-pool", str(files["jokeapi"]), str(files["jokeapi2"])]
             process, base = launch(*options)
             self.assertRegex(base, r"^http://127\.0\.0\.1:\d+$")
             dad = [json.loads(request(base, "/dad/")[2])["id"] for _ in range(5)]
             self.assertEqual(dad, [joke["id"] for joke in DAD[:4] + DAD[:1]])
             self.assertEqual(json.loads(request(base, "/official/random_ten")[2]), OFFICIAL[:5])
+            jokeapi = json.loads(request(base, "/jokeapi/joke/Any?amount=10")[2])["jokes"]
+            self.assertEqual(jokeapi, JOKEAPI[4:6] + JOKEAPI[:1])
             self.assertEqual(stop(process), 0)
             orders = []
             for _ in range(2):
@@ -810,8 +1238,13 @@ class LaunchOptionsTest(unittest.TestCase):
                 switter = [
                     request(base, "/switter/api/joke", headers={"x-device-uuid": "x"})[2] for _ in range(5)
                 ]
+                jokeapi = json.loads(request(base, "/jokeapi/joke/Any?amount=10")[2])["jokes"]
                 orders.append(
-                    (json.loads(request(base, "/official/random_ten")[2]), [json.loads(b) for b in switter])
+                    (
+                        json.loads(request(base, "/official/random_ten")[2]),
+                        [json.loads(b) for b in switter],
+                        jokeapi,
+                    )
                 )
                 self.assertEqual(stop(process), 0)
             self.assertEqual(orders[0], orders[1])
@@ -820,10 +1253,12 @@ class LaunchOptionsTest(unittest.TestCase):
                 sorted(joke["id"] for joke in orders[0][0]), sorted(joke["id"] for joke in OFFICIAL[:5])
             )
             self.assertNotEqual(orders[0][1], SWITTER[:5])
+            self.assertCountEqual(orders[0][2], JOKEAPI[4:6] + JOKEAPI[:1])
             files["switter"].write_text('{"content": "not an array"}')
             for option, path in (
                 ("--switter-pool", files["switter"]),
                 ("--dad-pool", Path(folder) / "missing.json"),
+                ("--jokeapi-pool", files["switter"]),
             ):
                 with self.subTest(option=option):
                     refused = subprocess.run(
