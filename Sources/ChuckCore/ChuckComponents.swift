@@ -85,11 +85,13 @@ public struct ChuckComponents: Sendable {
       policy: configuration.retryPolicy, timeout: configuration.timeout,
       deviceID: { () throws(ChuckError) -> String in
         try deviceID.value()
-      })
+      }, environment: configuration.environment,
+      catalogFile: configuration.cacheDirectory.appendingPathComponent(
+        "\(Shape.name)-categories.json"))
   }
 
   /// `chuck random`'s fetch, with its category checks.
-  public var randomJokes: RandomJokes { RandomJokes(service: service, catalog: catalog) }
+  public var randomJokes: RandomJokes<ChuckJoke> { RandomJokes(service: service, catalog: catalog) }
 
   /// `chuck save`'s loop.
   public func saver<Kind: JokeKind>(_ kind: Kind.Type) -> JokeSaver<Kind> {

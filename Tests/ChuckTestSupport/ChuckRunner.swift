@@ -93,6 +93,7 @@ public final class ChuckSandbox: @unchecked Sendable {
     environment["CHUCK_DAD_API_URL"] = base + "/dad"
     environment["CHUCK_OFFICIAL_API_URL"] = base + "/official"
     environment["CHUCK_SWITTER_API_URL"] = base + "/switter"
+    environment["CHUCK_JOKEAPI_URL"] = base + "/jokeapi"
     // Under `swift test --enable-code-coverage` the binary is instrumented and writes a profile
     // when it exits: into the sandbox, never the working directory nor the test run's own
     // profile folder, where a run killed mid-write would leave a file that breaks the merge.

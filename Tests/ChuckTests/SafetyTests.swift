@@ -12,6 +12,7 @@ import Testing
   /// The random endpoint of each other source, as the fake's rules name it.
   static let randomPaths = [
     "dad": "/dad/", "official": "/official/random_joke", "switter": "/switter/api/joke",
+    "jokeapi": "/jokeapi/joke/Any",
   ]
 
   /// A rule that merges `fields` over the next joke `source` serves.
@@ -22,7 +23,7 @@ import Testing
 
   /// A service's field names are shown as `chuck show` labels only after the sanitiser: a key
   /// that would set the clipboard, the title or clear the screen is shown as placeholders.
-  @Test(arguments: ["dad", "official", "switter"])
+  @Test(arguments: ["dad", "official", "switter", "jokeapi"])
   func hostileFieldNamesAreMadeSafe(source: String) async throws {
     let keys = [
       "\u{1B}]52;c;b3duZWQ=\u{07}clip", "\u{1B}]2;owned\u{07}title", "\u{1B}[2Jclear",
@@ -46,7 +47,7 @@ import Testing
 
   /// An answer nested deeper than the list reader reads is refused with 76 before anything is
   /// saved, and the list stays readable: one answer can never lock the list.
-  @Test(arguments: ["dad", "official", "switter"])
+  @Test(arguments: ["dad", "official", "switter", "jokeapi"])
   func tooDeepAnswerIsRefused(source: String) async throws {
     var deep: Any = "bottom"
     for _ in 0..<300 { deep = [deep] }

@@ -9,7 +9,7 @@ extension SourcesTests {
     let (_, sandbox) = try await startSandbox()
     let environment: [String: String?] = [
       "CHUCK_DAD_API_URL": "http://127.0.0.1:9/dad", "CHUCK_OFFICIAL_API_URL": nil,
-      "CHUCK_SWITTER_API_URL": "", "CHUCK_SOURCE": "dad",
+      "CHUCK_SWITTER_API_URL": "", "CHUCK_SOURCE": "dad", "CHUCK_JOKEAPI_URL": nil,
     ]
     let text = try await sandbox.chuck(["sources"], environment)
     #expect(text.status == 0)
@@ -19,10 +19,12 @@ extension SourcesTests {
         "dad       http://127.0.0.1:9/dad  (default)",
         "official  https://official-joke-api.appspot.com",
         "switter   https://switter.int.daftcode.pl",
+        "jokeapi   https://v2.jokeapi.dev",
       ])
     let json = try await sandbox.chuck(["sources", "--json"], environment)
     let objects = try JSON.parse(json.stdout).elements
-    #expect(objects.map { $0["name"]?.string } == ["chuck", "dad", "official", "switter"])
+    #expect(
+      objects.map { $0["name"]?.string } == ["chuck", "dad", "official", "switter", "jokeapi"])
     #expect(objects[1]["url"]?.string == "http://127.0.0.1:9/dad")
     #expect(objects.allSatisfy { $0.keys == ["name", "url"] })
   }
@@ -90,7 +92,8 @@ extension SourcesTests {
       #expect(refused.status == 64)
       #expect(
         refused.stderr
-          == "error: \(source) jokes cannot be searched; the sources that can: chuck, dad\n")
+          == "error: \(source) jokes cannot be searched; the sources that can: chuck, dad, jokeapi\n"
+      )
     }
     let none = try await sandbox.chuck(["search", "--source", "dad", "zebra"])
     #expect(none.stdout.contains("No joke contains \u{201C}zebra\u{201D}."))

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SourcesTests {
   /// random saves to the source's own file (0600, the chuck list untouched), list shows it with
   /// `saved DATE`, show prints every field, pick prints it, remove takes it away.
-  @Test(arguments: ["dad", "official", "switter"])
+  @Test(arguments: ["dad", "official", "switter", "jokeapi"])
   func roundTrip(source: String) async throws {
     let (api, sandbox) = try await startSandbox()
     let file = sandbox.dataDirectory.appendingPathComponent("\(source)-jokes.json")
@@ -93,7 +93,8 @@ import Testing
     #expect(variable.status == 64)
     #expect(
       variable.stderr
-        == "error: CHUCK_SOURCE=\"dads\" is not usable: expected one of chuck, dad, official, switter\n"
+        == "error: CHUCK_SOURCE=\"dads\" is not usable: expected one of chuck, dad, official, "
+        + "switter, jokeapi\n"
     )
     let category = try await sandbox.chuck(["random", "--source", "dad", "--category", "dev"])
     #expect(category.status == 64)

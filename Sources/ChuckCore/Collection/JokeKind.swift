@@ -22,6 +22,8 @@ public protocol JokeKind: Sendable {
   static var defaultBaseURL: String { get }
   /// What the service can do besides random jokes.
   static var abilities: JokeAbilities { get }
+  /// The variables of the source's own settings, if any.
+  static var settings: [EnvironmentVariable] { get }
 
   /// The kind's client, with the configured network settings.
   /// - Parameter components: what the environment built.
@@ -101,6 +103,8 @@ extension JokeKind {
   public static var source: JokeSource { JokeSource(self) }
   /// `NAME-jokes.json`.
   public static var listFileName: String { "\(name)-jokes.json" }
+  /// None.
+  public static var settings: [EnvironmentVariable] { [] }
 }
 
 extension JokeIndex {

@@ -1,21 +1,24 @@
-/// `chuck random`'s fetch: a random joke, optionally of one category and of none of the excluded
-/// ones, with category names checked against the API's list so that a typo is an error that
-/// lists the real names.
-public struct RandomJokes: Sendable {
-  /// Fetches jokes.
-  public let service: any ChuckService
+/// `chuck random`'s fetch for a source with categories: a random joke, optionally of one
+/// category and of none of the excluded ones, with category names checked against the source's
+/// list so that a typo is an error that lists the real names.
+public struct RandomJokes<Joke: SavedJoke>: Sendable {
+  /// Asks the service for a random joke, of a category when one is given.
+  public let fetch: @Sendable (String?) async throws(ChuckError) -> Joke
   /// Knows the category names.
   public let catalog: CategoryCatalog
-  /// How many jokes to ask for at most while the API sends excluded ones.
+  /// How many jokes to ask for at most while the service sends excluded ones.
   public let attempts: Int
 
   /// Makes a fetcher.
   /// - Parameters:
-  ///   - service: fetches jokes.
   ///   - catalog: knows the category names.
-  ///   - attempts: how many jokes to ask for at most while the API sends excluded ones.
-  public init(service: any ChuckService, catalog: CategoryCatalog, attempts: Int = 10) {
-    self.service = service
+  ///   - attempts: how many jokes to ask for at most while the service sends excluded ones.
+  ///   - fetch: asks the service for a random joke.
+  public init(
+    catalog: CategoryCatalog, attempts: Int = 10,
+    fetch: @escaping @Sendable (String?) async throws(ChuckError) -> Joke
+  ) {
+    self.fetch = fetch
     self.catalog = catalog
     self.attempts = max(1, attempts)
   }
@@ -29,18 +32,20 @@ public struct RandomJokes: Sendable {
   ///   (excluded names are checked before any joke is asked for),
   ///   ``ChuckError/onlyExcludedJokes(excluded:attempts:)``, or the API's error.
   public func fetch(category: String?, excluding excluded: [String]) async throws(ChuckError)
-    -> ChuckJoke
+    -> Joke
   {
     try await checkKnown(excluded)
     do throws(ChuckError) {
       for _ in 0..<attempts {
-        let joke = try await service.randomJoke(category: category)
+        let joke = try await fetch(category)
         if !joke.categories.contains(where: excluded.contains) { return joke }
       }
       throw .onlyExcludedJokes(excluded: excluded, attempts: attempts)
     } catch {
       guard case .categoryNotFound(let name) = error,
-        let known = try? await catalog.categories().names, !known.isEmpty
+        let known = try? await catalog.categories().names, !known.isEmpty,
+        // A known category may still have no joke to send (JokeAPI's safe mode).
+        !known.contains(where: { $0.lowercased() == name.lowercased() })
       else { throw error }
       throw .unknownCategory(name, known: known)
     }
@@ -54,6 +59,20 @@ public struct RandomJokes: Sendable {
     let known = try await catalog.categories().names
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw .unknownCategory(unknown, known: known)
+    }
+  }
+}
+
+extension RandomJokes where Joke == ChuckJoke {
+  /// Chuck Norris jokes from a ``ChuckService``.
+  /// - Parameters:
+  ///   - service: fetches jokes.
+  ///   - catalog: knows the category names.
+  ///   - attempts: how many jokes to ask for at most while the API sends excluded ones.
+  public init(service: any ChuckService, catalog: CategoryCatalog, attempts: Int = 10) {
+    self.init(catalog: catalog, attempts: attempts) {
+      (category: String?) async throws(ChuckError) -> ChuckJoke in
+      try await service.randomJoke(category: category)
     }
   }
 }

@@ -27,11 +27,17 @@ public enum ICanHazDadJoke: JokeShape {
   }
 
   /// `/`.
-  public static var randomPath: [String] { [] }
+  public static func randomRequest(category: String?, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  { ([], []) }
   /// `/j/<id>`.
-  public static func jokePath(id: String) -> [String] { ["j", id] }
+  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
+    (["j", id], [])
+  }
   /// `/search?term=&limit=30`: the first page.
-  public static func searchRequest(term: String) -> (path: [String], query: [URLQueryItem]) {
+  public static func searchRequest(term: String, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  {
     (
       ["search"],
       [URLQueryItem(name: "term", value: term), URLQueryItem(name: "limit", value: "30")]

@@ -36,9 +36,13 @@ public enum OfficialJokeAPI: JokeShape {
   }
 
   /// `/random_joke`.
-  public static var randomPath: [String] { ["random_joke"] }
+  public static func randomRequest(category: String?, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  { (["random_joke"], []) }
   /// `/jokes/<id>`.
-  public static func jokePath(id: String) -> [String] { ["jokes", id] }
+  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
+    (["jokes", id], [])
+  }
 }
 
 extension JokeSource {

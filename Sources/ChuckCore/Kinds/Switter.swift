@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Switter's jokes: `{"content": "…"}`, with no id: `chuck` makes one from the text (``TextID``)
 /// and stores it as `id`; `GET /api/joke` with the device's `x-device-uuid`.
 public enum Switter: JokeShape {
@@ -29,7 +31,9 @@ public enum Switter: JokeShape {
   public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
 
   /// `/api/joke`.
-  public static var randomPath: [String] { ["api", "joke"] }
+  public static func randomRequest(category: String?, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  { (["api", "joke"], []) }
   /// `x-device-uuid`: no other service is ever sent it.
   public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
     -> [(name: String, value: String)]

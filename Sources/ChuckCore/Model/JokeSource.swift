@@ -19,7 +19,7 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   }
 
   /// Every source, in `chuck sources` order: Chuck Norris jokes first (the default).
-  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter]
+  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter, .jokeapi]
 
   /// The name `--source` and `CHUCK_SOURCE` take.
   public var rawValue: String { kind.name }

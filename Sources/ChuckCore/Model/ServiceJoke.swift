@@ -12,12 +12,33 @@ where Joke == ServiceJoke<Self>, Index == DecodedJokes<ServiceJoke<Self>> {
   /// from its text for a service that sends none (and then stored as `id`).
   static func id(in object: [String: JSONValue], text: String) -> String?
 
-  /// The path of a random joke, after the base URL.
-  static var randomPath: [String] { get }
-  /// The path of the joke with this id (for a service that fetches by id).
-  static func jokePath(id: String) -> [String]
+  /// The fields that hold this joke's text and punchline, when they depend on the joke (a
+  /// service whose jokes come in one or two parts); ``textField`` and ``punchlineField`` else.
+  static func fieldNames(in object: [String: JSONValue]) -> (text: String, punchline: String?)
+  /// The joke's categories, for a service that has them.
+  static func categories(in object: [String: JSONValue]) -> [String]
+  /// Whether an answer the service sent as a joke says there is none (an error object).
+  static func isNoJoke(_ object: [String: JSONValue]) -> Bool
+  /// The statuses that mean "no such joke" (404, and for some services 400).
+  static var notFoundStatuses: Set<Int> { get }
+
+  /// The path and query of a random joke, after the base URL.
+  /// - Parameters:
+  ///   - category: only a joke of this category (a service with categories).
+  ///   - environment: the process's variables, for a service with settings of its own.
+  /// - Throws: ``ChuckError/invalidEnvironment(variable:value:expected:)`` for a bad setting.
+  static func randomRequest(category: String?, environment: [String: String]) throws(ChuckError)
+    -> (path: [String], query: [URLQueryItem])
+  /// The path and query of the joke with this id (for a service that fetches by id).
+  static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem])
   /// The path and query that search for `term` (for a service that searches).
-  static func searchRequest(term: String) -> (path: [String], query: [URLQueryItem])
+  static func searchRequest(term: String, environment: [String: String]) throws(ChuckError)
+    -> (path: [String], query: [URLQueryItem])
+  /// The path of the category names (for a service with categories).
+  static var categoriesPath: [String] { get }
+  /// The category names in the service's answer.
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
+  static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String]
   /// The joke objects of a search's answer.
   /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
   static func searchResults(in answer: JSONValue) throws(ChuckError) -> [[String: JSONValue]]
@@ -47,8 +68,8 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
   /// When it was saved.
   public let savedAt: PostgresTimestamp
 
-  /// None: these services have no categories.
-  public var categories: [String] { [] }
+  /// Its categories, for a service that has them.
+  public var categories: [String] { Shape.categories(in: object) }
 
   /// The field `chuck` adds.
   public static var savedAtField: String { "saved_at" }
@@ -96,11 +117,12 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
   }
 
   private init(checking object: [String: JSONValue]) throws(Problem) {
-    guard case .string(let text)? = object[Shape.textField] else {
-      throw Problem(reason: "'\(Shape.textField)' missing or not text")
+    let names = Shape.fieldNames(in: object)
+    guard case .string(let text)? = object[names.text] else {
+      throw Problem(reason: "'\(names.text)' missing or not text")
     }
     var punchline: String?
-    if let field = Shape.punchlineField {
+    if let field = names.punchline {
       guard case .string(let value)? = object[field] else {
         throw Problem(reason: "'\(field)' missing or not text")
       }
@@ -137,12 +159,28 @@ extension JokeShape {
   /// 4 to 64 safe characters.
   public static var idForm: String { "4 to 64 characters of A-Z, a-z, 0-9, _ and -" }
 
+  /// The same for every joke.
+  public static func fieldNames(in object: [String: JSONValue]) -> (
+    text: String, punchline: String?
+  ) { (textField, punchlineField) }
+  /// None.
+  public static func categories(in object: [String: JSONValue]) -> [String] { [] }
+  /// Never: an answer that is no joke fails its field checks.
+  public static func isNoJoke(_ object: [String: JSONValue]) -> Bool { false }
+  /// 404.
+  public static var notFoundStatuses: Set<Int> { [404] }
   /// None: a service without fetch by id is never asked.
-  public static func jokePath(id: String) -> [String] { [] }
-  /// None: a service that cannot search is never asked.
-  public static func searchRequest(term: String) -> (path: [String], query: [URLQueryItem]) {
+  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
     ([], [])
   }
+  /// None: a service that cannot search is never asked.
+  public static func searchRequest(term: String, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  { ([], []) }
+  /// None: a service without categories is never asked.
+  public static var categoriesPath: [String] { [] }
+  /// None.
+  public static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String] { [] }
   /// None.
   public static func searchResults(in answer: JSONValue) throws(ChuckError)
     -> [[String: JSONValue]]

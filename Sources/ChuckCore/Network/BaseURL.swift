@@ -25,9 +25,11 @@ struct BaseURL {
     components.percentEncodedQuery =
       query.isEmpty
       ? nil
-      : query.map {
-        $0.name + "="
-          + PercentEncoding.encode($0.value ?? "", allowing: PercentEncoding.queryValue)
+      : query.map { item in
+        // An item without a value is its name alone (JokeAPI's `safe-mode`).
+        item.value.map {
+          item.name + "=" + PercentEncoding.encode($0, allowing: PercentEncoding.queryValue)
+        } ?? item.name
       }.joined(separator: "&")
     return components.url ?? url
   }

@@ -10,6 +10,7 @@ public final class ChuckWorker: Sendable {
   private let policy: RetryPolicy
   private let limits: TransferLimits
   private let notFound: ChuckError
+  private let notFoundStatuses: Set<Int>
 
   /// Makes a worker for one call.
   /// - Parameters:
@@ -23,7 +24,8 @@ public final class ChuckWorker: Sendable {
   public init(
     url: URL, userAgent: String,
     transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
-    notFound: ChuckError, headers: [(name: String, value: String)] = []
+    notFound: ChuckError, headers: [(name: String, value: String)] = [],
+    notFoundStatuses: Set<Int> = [404]
   ) {
     var request = HTTPRequest(url: url)
     // The spec: every request sends it, icons included (the API picks JSON, text or HTML by it).
@@ -35,6 +37,7 @@ public final class ChuckWorker: Sendable {
     self.policy = policy
     self.limits = limits
     self.notFound = notFound
+    self.notFoundStatuses = notFoundStatuses
   }
 
   /// Sends the request, trying again after transient failures, and returns the 2xx answer.
@@ -77,6 +80,7 @@ public final class ChuckWorker: Sendable {
 
   /// Maps a status to success or to the error it means.
   private func check(_ response: HTTPResponse) throws(ChuckError) -> HTTPResponse {
+    if notFoundStatuses.contains(response.status) { throw notFound }
     switch response.status {
     case 200..<300: return response
     case 300..<400:

@@ -19,6 +19,11 @@ public protocol JokeClient<Kind>: Sendable {
   ///   ``ChuckError/jokeNotFound(id:)``, or the service's error.
   func joke(id: String) async throws(ChuckError) -> Kind.Joke
 
+  /// The category names (a kind with categories), cached for a day.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind without categories, or the
+  ///   service's error when nothing is cached.
+  func categories() async throws(ChuckError) -> (names: [String], source: CategoryCatalog.Source)
+
   /// The jokes whose text contains `query`, in the order to show.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind that cannot search, or the
   ///   service's error.
@@ -33,13 +38,20 @@ public struct ChuckClient: JokeClient {
   /// The service.
   public let service: any ChuckService
   /// Fetches random jokes with the category checks.
-  public let randomJokes: RandomJokes
+  public let randomJokes: RandomJokes<ChuckJoke>
 
   /// A random joke of `category` (if given) and of none of the `excluded` categories.
   public func random(category: String?, excluding excluded: [String]) async throws(ChuckError)
     -> ChuckJoke
   {
     try await randomJokes.fetch(category: category, excluding: excluded)
+  }
+
+  /// `GET /jokes/categories`, cached for a day.
+  public func categories() async throws(ChuckError) -> (
+    names: [String], source: CategoryCatalog.Source
+  ) {
+    try await randomJokes.catalog.categories()
   }
 
   /// `GET /jokes/{id}`.
@@ -57,14 +69,32 @@ extension ServiceAPI: JokeClient {
   /// The shape is the kind.
   public typealias Kind = Shape
 
-  /// A random joke; these services have no categories.
+  /// A random joke: with categories checked as for Chuck Norris jokes (``RandomJokes``) for a
+  /// service that has them; refused for one that has none.
   public func random(category: String?, excluding excluded: [String]) async throws(ChuckError)
     -> ServiceJoke<Shape>
   {
-    guard category == nil, excluded.isEmpty else {
+    guard Shape.abilities.contains(.categories) else {
+      guard category == nil, excluded.isEmpty else {
+        throw .invalidArgument(Shape.source.noCategoriesMessage)
+      }
+      return try await randomJoke()
+    }
+    let api = self
+    return try await RandomJokes(catalog: catalog) {
+      (category: String?) async throws(ChuckError) -> ServiceJoke<Shape> in
+      try await api.randomJoke(category: category)
+    }.fetch(category: category, excluding: excluded)
+  }
+
+  /// The category names, cached for a day.
+  public func categories() async throws(ChuckError) -> (
+    names: [String], source: CategoryCatalog.Source
+  ) {
+    guard Shape.abilities.contains(.categories) else {
       throw .invalidArgument(Shape.source.noCategoriesMessage)
     }
-    return try await randomJoke()
+    return try await catalog.categories()
   }
 
   /// The service's search, in its order.

@@ -9,12 +9,13 @@ extension ServiceJoke {
   /// The rows `chuck show` prints for the joke, after its id: `saved_at` (UTC), the text (or
   /// setup and punchline), then every other field the service sent, by name.
   public var detailFields: [(label: String, value: String)] {
+    let names = Shape.fieldNames(in: object)
     var fields: [(label: String, value: String)] = [
       (Self.savedAtField, SwedishDateFormatter().dateTime(savedAt) + " UTC"),
-      (Shape.textField, text),
+      (names.text, text),
     ]
-    if let field = Shape.punchlineField, let punchline { fields.append((field, punchline)) }
-    let shown: Set<String> = ["id", Self.savedAtField, Shape.textField, Shape.punchlineField ?? ""]
+    if let field = names.punchline, let punchline { fields.append((field, punchline)) }
+    let shown: Set<String> = ["id", Self.savedAtField, names.text, names.punchline ?? ""]
     for name in object.keys.sorted() where !shown.contains(name) {
       fields.append((name, Self.text(of: object[name] ?? .null)))
     }

@@ -1,12 +1,13 @@
 import FoundationEssentials
 
-/// The API's category names, kept in the cache directory for a day: a second type stored through
-/// ``NetworkCache``. When the API cannot be reached, the cached names are served, marked stale.
+/// A source's category names, kept in the cache directory for a day: a second type stored
+/// through ``NetworkCache``. When the service cannot be reached, the cached names are served,
+/// marked stale.
 public struct CategoryCatalog: Sendable {
   /// Where the names are cached.
   public let store: NetworkCache<String>
   /// Fetches the names.
-  public let service: any ChuckService
+  public let fetch: @Sendable () async throws(ChuckError) -> [String]
   /// How long cached names are used without asking the API, in seconds.
   public let maxAge: Double
   /// The current time; tests replace it.
@@ -32,9 +33,25 @@ public struct CategoryCatalog: Sendable {
     cacheDirectory: URL, service: any ChuckService, maxAge: Double = 86_400,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.store = NetworkCache(
-      fileURL: cacheDirectory.appendingPathComponent("categories.json"), contents: .cache)
-    self.service = service
+    self.init(
+      file: cacheDirectory.appendingPathComponent("categories.json"), maxAge: maxAge, now: now
+    ) { () async throws(ChuckError) -> [String] in
+      try await service.categories()
+    }
+  }
+
+  /// Makes a catalog of any source.
+  /// - Parameters:
+  ///   - file: the cache file.
+  ///   - maxAge: seconds the cache is used without asking (a day by default).
+  ///   - now: the current time.
+  ///   - fetch: asks the service for the names.
+  public init(
+    file: URL, maxAge: Double = 86_400, now: @escaping @Sendable () -> Date = { Date() },
+    fetch: @escaping @Sendable () async throws(ChuckError) -> [String]
+  ) {
+    self.store = NetworkCache(fileURL: file, contents: .cache)
+    self.fetch = fetch
     self.maxAge = maxAge
     self.now = now
   }
@@ -57,7 +74,7 @@ public struct CategoryCatalog: Sendable {
       return (cached, .cache)
     }
     do throws(ChuckError) {
-      let names = try await service.categories().sorted()
+      let names = try await fetch().sorted()
       // A cache that cannot be written costs a request next time, nothing more.
       try? store.replace(with: names)
       return (names, .api)

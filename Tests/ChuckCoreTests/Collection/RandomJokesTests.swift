@@ -40,7 +40,7 @@ import Testing
     return stub
   }
 
-  private func randomJokes(_ service: ServiceStub, attempts: Int = 10) -> RandomJokes {
+  private func randomJokes(_ service: ServiceStub, attempts: Int = 10) -> RandomJokes<ChuckJoke> {
     RandomJokes(
       service: service,
       catalog: CategoryCatalog(cacheDirectory: cacheDirectory, service: service),

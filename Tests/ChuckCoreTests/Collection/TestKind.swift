@@ -46,6 +46,17 @@ extension Switter: TestKind {
   }
 }
 
+extension JokeAPI: TestKind {
+  static func joke(id: String, text: String, date: String) throws -> ServiceJoke<JokeAPI> {
+    try ServiceJoke(
+      received: [
+        "error": .bool(false), "category": .string("Programming"), "type": .string("twopart"),
+        "setup": .string(text), "delivery": .string("The delivery of \(id)."),
+        "id": .number(Double(id)!), "safe": .bool(true), "lang": .string("en"),
+      ], savedAt: PostgresTimestamp(date)!)
+  }
+}
+
 extension JokeSource {
   /// The source's kind, as the tests make jokes of it.
   var testKind: any TestKind.Type {

@@ -47,6 +47,9 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
   /// Whether a whole id may be shorter than a prefix (the Official Joke API's are numbers): a
   /// short unsaved number is then asked of the service, not refused as a short prefix.
   var shortIDsAreWhole = false
+  /// A category the fake's default pool has jokes of (a source with categories), and how a
+  /// joke object names its categories: an array `categories`, or one `category`.
+  var category = (name: "dev", field: "categories")
 
   /// Three characters that are not a whole id of the source: a prefix too short (64).
   var tooShortPrefix: String { shortIDsAreWhole ? "12a" : String(savedIDs[0].prefix(3)) }
@@ -149,6 +152,27 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
       // The id `chuck` makes from this text (README, "Switter").
       repeated: ("l6umhS9Aae8zCOwbK6N41J", "This is a joke"),
       knownIDs: [], unknownID: "unknownJoke00000000000", searchHit: "joke"),
+    MatrixSource(
+      name: "jokeapi", title: "JokeAPI Jokes", listFileName: "jokeapi-jokes.json",
+      poolFlag: "--jokeapi-pool", canFetchByID: true, canSearch: true, isTwoPart: true,
+      hasCategories: true, makesIDs: false, addsSavedAt: true,
+      textFields: ["setup", "delivery"],
+      makeJoke: { id, text, _ in
+        .object([
+          "error": .bool(false), "category": "Programming", "type": "twopart",
+          "setup": .string(text), "delivery": "Matrix delivery.",
+          "flags": .object([
+            "nsfw": .bool(false), "religious": .bool(false), "political": .bool(false),
+            "racist": .bool(false), "sexist": .bool(false), "explicit": .bool(false),
+          ]),
+          "id": .number(Double(id) ?? -1), "safe": .bool(true), "lang": "en",
+        ])
+      },
+      savedIDs: ["12341", "12342"], sharedPrefix: "1234",
+      repeated: ("242", "Why is this JokeAPI joke told twice?"),
+      // Two-part jokes of the fake's pool, safe.
+      knownIDs: ["55", "212"], unknownID: "9999", searchHit: "program", shortIDsAreWhole: true,
+      category: ("Programming", "category")),
   ]
 }
 

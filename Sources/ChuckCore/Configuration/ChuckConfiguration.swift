@@ -37,6 +37,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var certificateAuthorities: CertificateAuthorities
   /// The proxy variables (`https_proxy`, `no_proxy`…).
   public var proxies: ProxySettings
+  /// The process's variables as read, for a source's own settings (``JokeShape``).
+  public var environment: [String: String]
 
   /// The saved list's file.
   public var listFile: URL { listFile(of: .chuck) }
@@ -142,6 +144,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
     }
     certificateAuthorities = CertificateAuthorities(environment: environment)
     proxies = ProxySettings(environment: environment)
+    self.environment = environment
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
   }

@@ -77,7 +77,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
       kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,
-    ] + JokeSource.allCases.map(\.baseURLVariable) + ProxySettings.names
+    ] + JokeSource.allCases.flatMap { [$0.baseURLVariable] + $0.kind.settings }
+    + ProxySettings.names
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.
   /// - Parameter environment: a process's environment.

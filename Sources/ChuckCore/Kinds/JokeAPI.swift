@@ -1,0 +1,129 @@
+import FoundationEssentials
+
+/// JokeAPI's jokes (v2.jokeapi.dev, MIT): `{"error": false, "category": "Programming", "type":
+/// "single", "joke": "…", "flags": {…}, "id": 41, "safe": true, "lang": "en"}`, or a two-part
+/// joke with `"type": "twopart"`, `setup` and `delivery`. `GET /joke/<Category or Any>`,
+/// `?idRange=<id>`, `?contains=<text>&amount=10`, `GET /categories`; safe mode (`?safe-mode`) on
+/// random jokes and searches unless `CHUCK_JOKEAPI_SAFE=0`. A joke asked for by its id is shown
+/// whatever its flags: the user named it.
+public enum JokeAPI: JokeShape {
+  /// `jokeapi`.
+  public static var name: String { "jokeapi" }
+  /// The title.
+  public static var title: String { "JokeAPI Jokes" }
+  /// `CHUCK_JOKEAPI_URL`.
+  public static var baseURLVariable: EnvironmentVariable {
+    EnvironmentVariable("CHUCK_JOKEAPI_URL")
+  }
+  /// v2.jokeapi.dev.
+  public static var defaultBaseURL: String { "https://v2.jokeapi.dev" }
+  /// Search, fetch by id, categories.
+  public static var abilities: JokeAbilities { [.search, .fetchByID, .categories] }
+  /// `CHUCK_JOKEAPI_SAFE`: `0` turns safe mode off; `1` (or unset) keeps it on.
+  public static var safeModeVariable: EnvironmentVariable {
+    EnvironmentVariable("CHUCK_JOKEAPI_SAFE")
+  }
+  /// Its own setting.
+  public static var settings: [EnvironmentVariable] { [safeModeVariable] }
+
+  /// `joke`, or `setup` for a two-part joke.
+  public static var textField: String { "joke" }
+  /// None for a single joke; `delivery` for a two-part one (``fieldNames(in:)``).
+  public static var punchlineField: String? { nil }
+  /// `joke` for `"type": "single"`; `setup` and `delivery` for `"type": "twopart"`.
+  public static func fieldNames(in object: [String: JSONValue]) -> (
+    text: String, punchline: String?
+  ) {
+    object["type"] == .string("twopart") ? ("setup", "delivery") : ("joke", nil)
+  }
+  /// Its one category.
+  public static func categories(in object: [String: JSONValue]) -> [String] {
+    if case .string(let category)? = object["category"] { return [category] }
+    return []
+  }
+  /// The id: a whole number's digits.
+  public static func id(in object: [String: JSONValue], text: String) -> String? {
+    guard case .number(let number)? = object["id"], number >= 0, number < 1e15,
+      number == number.rounded()
+    else { return nil }
+    return String(Int64(number))
+  }
+  /// Whole numbers.
+  public static var idForm: String { "whole numbers" }
+  /// A whole number: its digits (may be shorter than a prefix).
+  public static func isFullID(_ id: String) -> Bool {
+    JokeID.isAcceptable(id)
+      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// `"error": true`: JokeAPI's "no matching joke", sent with a 200 by some versions.
+  public static func isNoJoke(_ object: [String: JSONValue]) -> Bool {
+    object["error"] == .bool(true)
+  }
+  /// 400 (its "no matching joke" and unknown category) and 404.
+  public static var notFoundStatuses: Set<Int> { [400, 404] }
+
+  /// `/joke/<category or Any>`, with `safe-mode` unless it is off.
+  public static func randomRequest(category: String?, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  {
+    (["joke", category ?? "Any"], try safeMode(environment))
+  }
+  /// `/joke/Any?idRange=<id>`.
+  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
+    (["joke", "Any"], [URLQueryItem(name: "idRange", value: id)])
+  }
+  /// `/joke/Any?contains=<term>&amount=10`, with `safe-mode` unless it is off.
+  public static func searchRequest(term: String, environment: [String: String])
+    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+  {
+    let query = [
+      URLQueryItem(name: "contains", value: term), URLQueryItem(name: "amount", value: "10"),
+    ]
+    return (["joke", "Any"], query + (try safeMode(environment)))
+  }
+  /// `{"amount": N, "jokes": […]}`, or one bare joke when one matches.
+  public static func searchResults(in answer: JSONValue) throws(ChuckError)
+    -> [[String: JSONValue]]
+  {
+    guard case .object(let object) = answer else {
+      throw .badResponse("the search answer is not an object")
+    }
+    guard case .array(let jokes)? = object["jokes"] else { return [object] }
+    var objects: [[String: JSONValue]] = []
+    for joke in jokes {
+      guard case .object(let joke) = joke else {
+        throw .badResponse("a search result is not an object")
+      }
+      objects.append(joke)
+    }
+    return objects
+  }
+  /// `/categories`.
+  public static var categoriesPath: [String] { ["categories"] }
+  /// `{"categories": ["Any", "Misc", …]}`, without `Any` (every category).
+  public static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String] {
+    guard case .object(let object) = answer, case .array(let names)? = object["categories"] else {
+      throw .badResponse("the categories answer has no 'categories' array")
+    }
+    return names.compactMap { if case .string(let name) = $0, name != "Any" { name } else { nil } }
+  }
+
+  /// `safe-mode`, unless `CHUCK_JOKEAPI_SAFE` is `0`.
+  private static func safeMode(_ environment: [String: String]) throws(ChuckError)
+    -> [URLQueryItem]
+  {
+    switch safeModeVariable.value(in: environment) {
+    case nil, "1": return [URLQueryItem(name: "safe-mode", value: nil)]
+    case "0": return []
+    case let other?:
+      throw .invalidEnvironment(
+        variable: safeModeVariable.name, value: other, expected: "0 (off) or 1 (on)")
+    }
+  }
+}
+
+extension JokeSource {
+  /// JokeAPI's jokes.
+  public static let jokeapi = JokeSource(JokeAPI.self)
+}
