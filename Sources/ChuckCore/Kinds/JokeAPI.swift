@@ -43,18 +43,12 @@ public enum JokeAPI: JokeShape {
   }
   /// The id: a whole number's digits.
   public static func id(in object: [String: JSONValue], text: String) -> String? {
-    guard case .number(let number)? = object["id"], number >= 0, number < 1e15,
-      number == number.rounded()
-    else { return nil }
-    return String(Int64(number))
+    JokeID.wholeNumber(object["id"])
   }
   /// Whole numbers.
   public static var idForm: String { "whole numbers" }
   /// A whole number: its digits (may be shorter than a prefix).
-  public static func isFullID(_ id: String) -> Bool {
-    JokeID.isAcceptable(id)
-      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-  }
+  public static func isFullID(_ id: String) -> Bool { JokeID.isWholeNumber(id) }
 
   /// `"error": true`: JokeAPI's "no matching joke", sent with a 200 by some versions.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool {

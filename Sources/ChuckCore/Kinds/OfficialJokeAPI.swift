@@ -22,18 +22,12 @@ public enum OfficialJokeAPI: JokeShape {
   public static var punchlineField: String? { "punchline" }
   /// The joke's id: a whole number's digits.
   public static func id(in object: [String: JSONValue], text: String) -> String? {
-    guard case .number(let number)? = object["id"], number >= 0, number < 1e15,
-      number == number.rounded()
-    else { return nil }
-    return String(Int64(number))
+    JokeID.wholeNumber(object["id"])
   }
   /// Whole numbers.
   public static var idForm: String { "whole numbers" }
   /// A whole number: its digits, without a sign (may be shorter than a prefix).
-  public static func isFullID(_ id: String) -> Bool {
-    JokeID.isAcceptable(id)
-      && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-  }
+  public static func isFullID(_ id: String) -> Bool { JokeID.isWholeNumber(id) }
 
   /// `/random_joke`.
   public static func randomRequest(category: String?, environment: [String: String])

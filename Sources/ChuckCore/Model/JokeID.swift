@@ -55,6 +55,22 @@ public enum JokeID {
     (1...64).contains(id.utf8.count) && id.utf8.allSatisfy(isIDByte)
   }
 
+  /// The id of a service whose ids are whole numbers (the Official Joke API, JokeAPI): the
+  /// number's digits, or `nil` for anything else (a fraction, a sign, a number too large).
+  /// - Parameter value: the `id` field as sent.
+  public static func wholeNumber(_ value: JSONValue?) -> String? {
+    guard case .number(let number)? = value, number >= 0, number < 1e15,
+      number == number.rounded()
+    else { return nil }
+    return String(Int64(number))
+  }
+
+  /// Whether `id` is a whole number's digits (which may be shorter than a prefix).
+  /// - Parameter id: what the user typed.
+  public static func isWholeNumber(_ id: String) -> Bool {
+    isAcceptable(id) && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
   /// The same rule on UTF-8 bytes (the list file's fast read path).
   static func isAcceptable(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     (1...64).contains(bytes.count) && bytes.allSatisfy(isIDByte)

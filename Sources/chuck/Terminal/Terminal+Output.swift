@@ -11,9 +11,6 @@ extension Terminal {
   }
 
   /// The line on stderr that says a joke was saved and how long the list is now.
-  func saved(_ joke: ChuckJoke, count: Int) { saved(id: joke.id, count: count) }
-
-  /// The same, for a joke of any source.
   func saved(id: String, count: Int) {
     let (saved, rest) = ReportText.saved(id: id, count: count)
     err(stderrStyle.green(saved) + rest + .newline)
