@@ -62,9 +62,9 @@ enum ChuckAnswerTarget {
       return bytes
     }
     let raw = savedList(items)
-    let saved: SavedJokes
+    let saved: ChuckNorrisIndex
     do throws(ChuckError) {
-      saved = try SavedJokes(raw, path: "jokes.json")
+      saved = try ChuckNorrisIndex(raw, path: "jokes.json")
     } catch {
       return FuzzCheck.require(false, "accepted jokes make a list the reader refuses: \(error)")
     }

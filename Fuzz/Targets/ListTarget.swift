@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The list reader: `ListEnvelope.scan` (the envelope) and `SavedJokes` (the Chuck Norris list's
+/// The list reader: `ListEnvelope.scan` (the envelope) and `ChuckNorrisIndex` (the Chuck Norris list's
 /// in-place check and fast fields) on any bytes, against their reference, `JSONDecoder` on the
 /// same bytes; and the byte splices of a save and a remove, which must read back.
 enum ListTarget {
@@ -9,7 +9,7 @@ enum ListTarget {
     compareWithDecoder(bytes, scanned)
     guard case .success(let raw) = scanned else { return }
     checkSplices(raw)
-    guard let saved = try? SavedJokes(raw, path: "list") else { return }
+    guard let saved = try? ChuckNorrisIndex(raw, path: "list") else { return }
     checkSavedJokes(saved, raw)
   }
 
@@ -79,8 +79,8 @@ enum ListTarget {
   }
 
   /// The fast fields agree with the joke `JSONDecoder` makes of the same item.
-  private static func checkSavedJokes(_ saved: SavedJokes, _ raw: RawItems) {
-    FuzzCheck.require(saved.count == raw.items.count, "SavedJokes lost items")
+  private static func checkSavedJokes(_ saved: ChuckNorrisIndex, _ raw: RawItems) {
+    FuzzCheck.require(saved.count == raw.items.count, "ChuckNorrisIndex lost items")
     var output: [UInt8] = []
     saved.jsonArray(Array(0..<saved.count)) { output += $0 }
     FuzzCheck.require(

@@ -44,6 +44,24 @@ public struct ChuckComponents: Sendable {
     return open(source.kind)
   }
 
+  /// The one fetch-then-save path of `chuck random` and the screen's Joke!: a random joke of the
+  /// kind from its service, saved under the duplicate rule (not when the task was cancelled
+  /// meanwhile).
+  /// - Parameters:
+  ///   - kind: the kind.
+  ///   - category: only a joke of this category (a kind with categories).
+  ///   - excluded: categories the joke may not have.
+  /// - Returns: the joke and how many jokes the list holds now.
+  /// - Throws: the service's error, ``ChuckError/cancelled``, ``ChuckError/duplicate(id:preview:)``
+  ///   or a storage error.
+  public func fetchAndSave<Kind: JokeKind>(
+    _ kind: Kind.Type, category: String? = nil, excluding excluded: [String] = []
+  ) async throws(ChuckError) -> (joke: Kind.Joke, count: Int) {
+    let joke = try await Kind.client(self).random(category: category, excluding: excluded)
+    if Task.isCancelled { throw .cancelled }
+    return (joke, try list(kind).add(joke))
+  }
+
   /// The named favourites.
   public var favorites: Favorites {
     Favorites(

@@ -64,8 +64,8 @@ struct FastPath: Equatable {
   func run() -> Int32 {
     Invocation(color: color, json: json).run { (context: Context) throws(ChuckError) in
       switch command {
-      case .pick(let category): try Pick.pick(category: category, source: nil, context)
-      case .list: try List.list(source: nil, context)
+      case .pick(let category): try Chuck.Pick.pick(category: category, source: nil, context)
+      case .list: try Chuck.List.list(source: nil, context)
       }
     }
   }

@@ -84,7 +84,7 @@ extension JokeListView {
   }
 }
 
-extension SavedJokes {
+extension ChuckNorrisIndex {
   /// The streamed JSON array, gathered whole.
   func jsonArray(_ positions: [Int]) -> [UInt8] {
     var output: [UInt8] = []

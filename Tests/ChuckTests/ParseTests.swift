@@ -9,7 +9,8 @@ import Testing
 @Suite struct ParseTests {
   /// `random` takes `--category NAME`.
   @Test func randomCategory() throws {
-    let command = try #require(try Chuck.parseAsRoot(["random", "--category", "dev"]) as? Random)
+    let command = try #require(
+      try Chuck.parseAsRoot(["random", "--category", "dev"]) as? Chuck.Random)
     #expect(command.category == "dev")
     #expect(command.options.json == false)
     #expect(command.options.color == .auto)
@@ -21,7 +22,8 @@ import Testing
     for color in ColorMode.allCases {
       let parsed = try Chuck.parseAsRoot(command + ["--json", "--color", color.rawValue])
       let options = try #require(
-        (parsed as? Random)?.options ?? (parsed as? List)?.options ?? (parsed as? Show)?.options)
+        (parsed as? Chuck.Random)?.options ?? (parsed as? Chuck.List)?.options
+          ?? (parsed as? Chuck.Show)?.options)
       #expect(options.json)
       #expect(options.color == color)
     }
@@ -29,7 +31,8 @@ import Testing
 
   /// `show` takes the id as its argument.
   @Test func showArgument() throws {
-    let command = try #require(try Chuck.parseAsRoot(["show", "CfW0ccNFTpeq_v1r13IjTQ"]) as? Show)
+    let command = try #require(
+      try Chuck.parseAsRoot(["show", "CfW0ccNFTpeq_v1r13IjTQ"]) as? Chuck.Show)
     #expect(command.id == "CfW0ccNFTpeq_v1r13IjTQ")
   }
 

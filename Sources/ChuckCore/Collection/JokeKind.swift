@@ -63,7 +63,7 @@ public protocol SavedJoke: Codable, Sendable, Equatable {
 
 /// A saved list as read from its file: each joke's id, text and date, found by position, and the
 /// joke itself decoded when asked for. Chuck Norris lists, which may hold a hundred thousand
-/// jokes, are read in place (``SavedJokes``); the others are decoded whole (``DecodedJokes``).
+/// jokes, are read in place (``ChuckNorrisIndex``); the others are decoded whole (``DecodedIndex``).
 public protocol JokeIndex: Sendable {
   /// The joke type.
   associatedtype Joke: SavedJoke

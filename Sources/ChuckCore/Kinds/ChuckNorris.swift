@@ -3,7 +3,7 @@ public enum ChuckNorris: JokeKind {
   /// A Chuck Norris joke.
   public typealias Joke = ChuckJoke
   /// The in-place reader.
-  public typealias Index = SavedJokes
+  public typealias Index = ChuckNorrisIndex
   /// `chuck`.
   public static var name: String { "chuck" }
   /// The title.

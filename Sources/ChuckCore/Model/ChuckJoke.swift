@@ -56,7 +56,7 @@ public struct ChuckJoke: Codable, Sendable, Equatable, Identifiable {
   // MARK: Codable
 
   /// The seven fields of a joke object, by their JSON names: the one list that decoding,
-  /// encoding and the list file's in-place check (`SavedJokes`) all use.
+  /// encoding and the list file's in-place check (`ChuckNorrisIndex`) all use.
   enum Field: String, CaseIterable, Sendable {
     case categories
     case createdAt = "created_at"

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What tells one service's jokes from another's: which fields hold the id and the text, and
 /// whether a joke comes in two parts.
 public protocol JokeShape: JokeKind
-where Joke == ServiceJoke<Self>, Index == DecodedJokes<ServiceJoke<Self>> {
+where Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>> {
   /// The field that holds the joke's text, or its setup for a two-part joke.
   static var textField: String { get }
   /// The field that holds the punchline of a two-part joke; `nil` for one-part jokes.

@@ -1,126 +1,128 @@
 import ArgumentParser
 import ChuckCore
 
-/// `chuck favorite add|list|remove`: saved jokes of any source, marked under a name.
-struct Favorite: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "favorite",
-    abstract: "Name your favourite saved jokes.",
-    discussion: """
-      A favourite is a saved joke (of any source) under a name: 1 to 60 characters, no control \
-      characters, unique compared case-insensitively. At most CHUCK_FAVORITES_MAX (1 to 1000, \
-      default 10). Removing a joke from its list removes its favourite too.
-      """,
-    subcommands: [Add.self, List.self, Remove.self],
-    aliases: ["favourite", "fav"]
-  )
-
-  struct Add: AsyncParsableCommand {
+extension Chuck {
+  /// `chuck favorite add|list|remove`: saved jokes of any source, marked under a name.
+  struct Favorite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "add",
-      abstract: "Make a saved joke a favourite under a name.",
+      commandName: "favorite",
+      abstract: "Name your favourite saved jokes.",
       discussion: """
-        A joke is a favourite under one name at most. A taken name, or a full set of \
-        favourites, is refused (exit 1) and nothing changes.
-        """
+        A favourite is a saved joke (of any source) under a name: 1 to 60 characters, no control \
+        characters, unique compared case-insensitively. At most CHUCK_FAVORITES_MAX (1 to 1000, \
+        default 10). Removing a joke from its list removes its favourite too.
+        """,
+      subcommands: [Add.self, List.self, Remove.self],
+      aliases: ["favourite", "fav"]
     )
 
-    @Argument(
-      help: "The joke's id, or a unique prefix of it (4 characters or more).",
-      completion: .custom(Completions.savedIDs))
-    var id: String
+    struct Add: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Make a saved joke a favourite under a name.",
+        discussion: """
+          A joke is a favourite under one name at most. A taken name, or a full set of \
+          favourites, is refused (exit 1) and nothing changes.
+          """
+      )
 
-    @Argument(help: "The favourite's name (quote it when it has spaces).")
-    var name: String
+      @Argument(
+        help: "The joke's id, or a unique prefix of it (4 characters or more).",
+        completion: .custom(Completions.savedIDs))
+      var id: String
 
-    @OptionGroup var source: SourceOption
-    @OptionGroup var options: GlobalOptions
+      @Argument(help: "The favourite's name (quote it when it has spaces).")
+      var name: String
 
-    func run() async throws {
-      try await options.run { (context: Context) throws(ChuckError) in
-        let favorites = context.components.favorites
-        let added = try favorites.add(
-          name: name, idOrPrefix: id,
-          in: context.components.list(of: source.resolve(context)), at: .now)
-        let terminal = context.terminal
-        if context.json {
-          terminal.out(JokeJSON.object(added.favorite))
-          return
+      @OptionGroup var source: SourceOption
+      @OptionGroup var options: GlobalOptions
+
+      func run() async throws {
+        try await options.run { (context: Context) throws(ChuckError) in
+          let favorites = context.components.favorites
+          let added = try favorites.add(
+            name: name, idOrPrefix: id,
+            in: context.components.list(of: source.resolve(context)), at: .now)
+          let terminal = context.terminal
+          if context.json {
+            terminal.out(JokeJSON.object(added.favorite))
+            return
+          }
+          let favorite = added.favorite
+          terminal.out(
+            "Added favourite \(sanitizing: favorite.name): \(sanitizing: favorite.source.name) "
+              + "\(sanitizing: favorite.id) \u{201C}\(JokePreview.make(added.text))\u{201D}; "
+              + "\(added.count) of \(favorites.limit) favourites.\n")
         }
-        let favorite = added.favorite
-        terminal.out(
-          "Added favourite \(sanitizing: favorite.name): \(sanitizing: favorite.source.name) "
-            + "\(sanitizing: favorite.id) \u{201C}\(JokePreview.make(added.text))\u{201D}; "
-            + "\(added.count) of \(favorites.limit) favourites.\n")
       }
     }
-  }
 
-  struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "list",
-      abstract: "Show the favourites, by name.",
-      discussion: """
-        Each with its name, the joke's preview, the date it was made a favourite, its source and \
-        id. --json prints an array of {"name", "source", "id", "added_at"} in the same order.
-        """
-    )
+    struct List: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show the favourites, by name.",
+        discussion: """
+          Each with its name, the joke's preview, the date it was made a favourite, its source and \
+          id. --json prints an array of {"name", "source", "id", "added_at"} in the same order.
+          """
+      )
 
-    @OptionGroup var options: GlobalOptions
+      @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-      try await options.run { (context: Context) throws(ChuckError) in
-        let favorites = context.components.favorites
-        let sorted = try favorites.sorted()
-        let terminal = context.terminal
-        if context.json {
-          terminal.out(JokeJSON.array(sorted))
-          return
+      func run() async throws {
+        try await options.run { (context: Context) throws(ChuckError) in
+          let favorites = context.components.favorites
+          let sorted = try favorites.sorted()
+          let terminal = context.terminal
+          if context.json {
+            terminal.out(JokeJSON.array(sorted))
+            return
+          }
+          var texts: [JokeSource: SavedTexts] = [:]
+          for source in Set(sorted.map(\.source)) {
+            texts[source] = try context.components.list(of: source).texts()
+          }
+          let rows = sorted.map { favorite in
+            JokeListView.Row(
+              id: "\(favorite.source.name) \(favorite.id)", created: favorite.addedAt,
+              value: texts[favorite.source]?.text(of: favorite.id) ?? "(no longer in your list)",
+              dateLabel: "added ", heading: favorite.name)
+          }
+          terminal.out(
+            JokeListView(
+              width: terminal.width, style: terminal.stdoutStyle,
+              title: "Favourites: \(sorted.count) of \(favorites.limit)",
+              emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
+            ).render(rows: rows))
         }
-        var texts: [JokeSource: SavedTexts] = [:]
-        for source in Set(sorted.map(\.source)) {
-          texts[source] = try context.components.list(of: source).texts()
-        }
-        let rows = sorted.map { favorite in
-          JokeListView.Row(
-            id: "\(favorite.source.name) \(favorite.id)", created: favorite.addedAt,
-            value: texts[favorite.source]?.text(of: favorite.id) ?? "(no longer in your list)",
-            dateLabel: "added ", heading: favorite.name)
-        }
-        terminal.out(
-          JokeListView(
-            width: terminal.width, style: terminal.stdoutStyle,
-            title: "Favourites: \(sorted.count) of \(favorites.limit)",
-            emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
-          ).render(rows: rows))
       }
     }
-  }
 
-  struct Remove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "remove",
-      abstract: "Remove a favourite by name (the joke stays in its list).",
-      discussion: "The name is matched case-insensitively; an unknown name exits 66."
-    )
+    struct Remove: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a favourite by name (the joke stays in its list).",
+        discussion: "The name is matched case-insensitively; an unknown name exits 66."
+      )
 
-    @Argument(
-      help: "The favourite's name.", completion: .custom(Completions.favoriteNames))
-    var name: String
+      @Argument(
+        help: "The favourite's name.", completion: .custom(Completions.favoriteNames))
+      var name: String
 
-    @OptionGroup var options: GlobalOptions
+      @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-      try await options.run { (context: Context) throws(ChuckError) in
-        let removed = try context.components.favorites.remove(named: name)
-        let terminal = context.terminal
-        if context.json {
-          terminal.out(JokeJSON.object(removed))
-          return
+      func run() async throws {
+        try await options.run { (context: Context) throws(ChuckError) in
+          let removed = try context.components.favorites.remove(named: name)
+          let terminal = context.terminal
+          if context.json {
+            terminal.out(JokeJSON.object(removed))
+            return
+          }
+          terminal.out(
+            "Removed favourite \(sanitizing: removed.name): \(sanitizing: removed.source.name) "
+              + "\(sanitizing: removed.id)\n")
         }
-        terminal.out(
-          "Removed favourite \(sanitizing: removed.name): \(sanitizing: removed.source.name) "
-            + "\(sanitizing: removed.id)\n")
       }
     }
   }

@@ -1,49 +1,50 @@
 import ArgumentParser
 import ChuckCore
 
-struct Random: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "random",
-    abstract: "Fetch a random joke and save it to your list.",
-    discussion: "A joke that is already in the list is not saved again: that exits with status 1."
-  )
+extension Chuck {
+  struct Random: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "random",
+      abstract: "Fetch a random joke and save it to your list.",
+      discussion: "A joke that is already in the list is not saved again: that exits with status 1."
+    )
 
-  @Option(
-    help: "Only a joke of this category (see chuck categories).",
-    completion: .custom(Completions.categories))
-  var category: String?
+    @Option(
+      help: "Only a joke of this category (see chuck categories).",
+      completion: .custom(Completions.categories))
+    var category: String?
 
-  @Option(
-    help: "Never a joke of this category (repeatable).",
-    completion: .custom(Completions.categories))
-  var exclude: [String] = []
+    @Option(
+      help: "Never a joke of this category (repeatable).",
+      completion: .custom(Completions.categories))
+    var exclude: [String] = []
 
-  @OptionGroup var source: SourceOption
-  @OptionGroup var options: GlobalOptions
+    @OptionGroup var source: SourceOption
+    @OptionGroup var options: GlobalOptions
 
-  func run() async throws {
-    try await options.run { (context: Context) async throws(ChuckError) in
-      try await Self.random(
-        source.resolve(context).kind, category: category, excluding: exclude, context)
+    func run() async throws {
+      try await options.run { (context: Context) async throws(ChuckError) in
+        try await Self.random(
+          source.resolve(context).kind, category: category, excluding: exclude, context)
+      }
     }
-  }
 
-  /// Fetches a random joke of the kind, saves it and prints it.
-  static func random<Kind: JokeKind>(
-    _ kind: Kind.Type, category: String?, excluding exclude: [String], _ context: Context
-  ) async throws(ChuckError) {
-    let client = Kind.client(context.components)
-    let terminal = context.terminal
-    let joke = try await terminal.withSpinner("Fetching a joke…") {
-      () async throws(ChuckError) -> Kind.Joke in
-      try await client.random(category: category, excluding: exclude)
+    /// Fetches a random joke of the kind, saves it and prints it.
+    static func random<Kind: JokeKind>(
+      _ kind: Kind.Type, category: String?, excluding exclude: [String], _ context: Context
+    ) async throws(ChuckError) {
+      let components = context.components
+      let terminal = context.terminal
+      let (joke, count) = try await terminal.withSpinner("Fetching a joke…") {
+        () async throws(ChuckError) -> (Kind.Joke, Int) in
+        try await components.fetchAndSave(kind, category: category, excluding: exclude)
+      }
+      if context.json {
+        terminal.out(JokeJSON.object(joke))
+      } else {
+        terminal.printJoke(joke, waitForPunchline: true)
+      }
+      terminal.saved(id: joke.id, count: count)
     }
-    let count = try context.components.list(kind).add(joke)
-    if context.json {
-      terminal.out(JokeJSON.object(joke))
-    } else {
-      terminal.printJoke(joke, waitForPunchline: true)
-    }
-    terminal.saved(id: joke.id, count: count)
   }
 }

@@ -1,62 +1,64 @@
 import ArgumentParser
 import ChuckCore
 
-struct Search: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "search",
-    abstract: "Search the API's jokes by text; shown like the list, oldest first.",
-    discussion: """
-      Jokes already in your list are marked (saved). Sources chuck and dad can search (dad: the \
-      service's first 30 matches, in its order); the others cannot (64).
-      """
-  )
+extension Chuck {
+  struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "search",
+      abstract: "Search the API's jokes by text; shown like the list, oldest first.",
+      discussion: """
+        Jokes already in your list are marked (saved). Sources chuck and dad can search (dad: the \
+        service's first 30 matches, in its order); the others cannot (64).
+        """
+    )
 
-  @Argument(help: "Text the joke contains (3 to 120 characters, case-insensitive).")
-  var query: String
+    @Argument(help: "Text the joke contains (3 to 120 characters, case-insensitive).")
+    var query: String
 
-  @OptionGroup var source: SourceOption
-  @OptionGroup var options: GlobalOptions
+    @OptionGroup var source: SourceOption
+    @OptionGroup var options: GlobalOptions
 
-  func validate() throws {
-    // Checked before any request.
-    if let problem = SearchQuery.problem(query) { throw ValidationError(problem) }
-  }
-
-  func run() async throws {
-    try await options.run { (context: Context) async throws(ChuckError) in
-      try await Self.search(source.resolve(context).kind, query: query, context)
+    func validate() throws {
+      // Checked before any request.
+      if let problem = SearchQuery.problem(query) { throw ValidationError(problem) }
     }
-  }
 
-  /// The service's matches, those already saved marked `(saved)`; a joke the service sends
-  /// without a date shows the date it was saved, if it was.
-  static func search<Kind: JokeKind>(_ kind: Kind.Type, query: String, _ context: Context)
-    async throws(ChuckError)
-  {
-    guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
-    let terminal = context.terminal
-    let client = Kind.client(context.components)
-    let found = try await terminal.withSpinner("Searching…") {
-      () async throws(ChuckError) -> [Kind.Joke] in
-      try await client.search(query)
+    func run() async throws {
+      try await options.run { (context: Context) async throws(ChuckError) in
+        try await Self.search(source.resolve(context).kind, query: query, context)
+      }
     }
-    if context.json {
-      terminal.out(Kind.Joke.jsonAsSent(found))
-      return
+
+    /// The service's matches, those already saved marked `(saved)`; a joke the service sends
+    /// without a date shows the date it was saved, if it was.
+    static func search<Kind: JokeKind>(_ kind: Kind.Type, query: String, _ context: Context)
+      async throws(ChuckError)
+    {
+      guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
+      let terminal = context.terminal
+      let client = Kind.client(context.components)
+      let found = try await terminal.withSpinner("Searching…") {
+        () async throws(ChuckError) -> [Kind.Joke] in
+        try await client.search(query)
+      }
+      if context.json {
+        terminal.out(Kind.Joke.jsonAsSent(found))
+        return
+      }
+      let saved = try context.components.list(kind).saved()
+      let rows = found.map { joke in
+        let position = saved.position(of: joke.id)
+        var row = joke.listRow
+        row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
+        row.isSaved = position != nil
+        return row
+      }
+      let noun = rows.count == 1 ? "joke" : "jokes"
+      let view = JokeListView(
+        width: terminal.width, style: terminal.stdoutStyle,
+        title: "Search results for \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
+        emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
+      terminal.out(view.render(rows: rows))
     }
-    let saved = try context.components.list(kind).saved()
-    let rows = found.map { joke in
-      let position = saved.position(of: joke.id)
-      var row = joke.listRow
-      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
-      row.isSaved = position != nil
-      return row
-    }
-    let noun = rows.count == 1 ? "joke" : "jokes"
-    let view = JokeListView(
-      width: terminal.width, style: terminal.stdoutStyle,
-      title: "Search results for \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
-      emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
-    terminal.out(view.render(rows: rows))
   }
 }

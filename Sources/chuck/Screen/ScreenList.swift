@@ -46,9 +46,8 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
   }
 
   func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
-    let joke = try await Kind.client(components).random(category: nil, excluding: [])
-    if Task.isCancelled { throw .cancelled }
-    return (joke.id, try components.list(Kind.self).add(joke))
+    let (joke, count) = try await components.fetchAndSave(Kind.self)
+    return (joke.id, count)
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {

@@ -180,7 +180,7 @@ final class ScreenSession {
       let context = context
       let wakeUp = wakeUp
       iconTask = Task {
-        let icon = await Show.icon(at: url, context: context)
+        let icon = await Chuck.Show.icon(at: url, context: context)
         wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id):

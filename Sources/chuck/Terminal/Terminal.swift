@@ -36,22 +36,8 @@ struct Terminal: Sendable {
     return 80
   }
 
-  /// Which inline-image protocol the terminal on stdout announces, if any. Inside tmux no image
-  /// is sent: it would need passthrough wrapping that tmux may not allow.
-  var imageProtocol: ImageProtocol? {
-    guard stdoutIsTTY, environment[EnvironmentVariable.tmux.name] == nil else { return nil }
-    let term = environment[EnvironmentVariable.term.name]
-    let program = environment[EnvironmentVariable.termProgram.name]
-    if term == "xterm-kitty" || environment[EnvironmentVariable.kittyWindowID.name] != nil {
-      return .kitty
-    }
-    if program == "iTerm.app" || program == "WezTerm"
-      || environment[EnvironmentVariable.lcTerminal.name] == "iTerm2"
-    {
-      return .iTerm2
-    }
-    return nil
+  /// Which inline-image protocol the terminal on stdout announces, if any.
+  var imageProtocol: InlineImage.Kind? {
+    InlineImage.Kind.announced(in: environment, isTerminal: stdoutIsTTY)
   }
-
-  enum ImageProtocol { case kitty, iTerm2 }
 }

@@ -248,7 +248,7 @@ import Testing
   }
 }
 
-@Suite struct SavedJokesCategoriesTests {
+@Suite struct ChuckNorrisIndexCategoriesTests {
   private let file: URL
 
   init() throws {
@@ -263,10 +263,11 @@ import Testing
       + id + #"","updated_at":"2020-01-05 13:42:19","url":"https://x.example/","value":"v"}"#
   }
 
-  private func saved(_ items: [String]) throws -> SavedJokes {
+  private func saved(_ items: [String]) throws -> ChuckNorrisIndex {
     try Data((#"{"version":1,"items":["# + items.joined(separator: ",") + "]}").utf8)
       .write(to: file)
-    return try SavedJokes(try NetworkCache<ChuckJoke>(fileURL: file).loadRaw(), path: file.path)
+    return try ChuckNorrisIndex(
+      try NetworkCache<ChuckJoke>(fileURL: file).loadRaw(), path: file.path)
   }
 
   /// Each item's categories are read from its own array: empty, spaced, escaped, astral.

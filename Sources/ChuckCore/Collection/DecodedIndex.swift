@@ -1,6 +1,6 @@
 /// A saved list decoded whole: the reader of the services' lists, which stay small (a service
 /// sends one joke a request). Ids are found through a table made once.
-public struct DecodedJokes<Joke: SavedJoke>: JokeIndex {
+public struct DecodedIndex<Joke: SavedJoke>: JokeIndex {
   private let raw: RawItems
   private let jokes: [Joke]
   private let positionsByID: [String: Int]

@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// A joke is decoded whole (``joke(at:)``) only when it is shown; `--json` copies items' bytes as
 /// they are in the file, which holds them as the API sent them.
-public struct SavedJokes: JokeIndex {
+public struct ChuckNorrisIndex: JokeIndex {
   /// Chuck Norris jokes.
   public typealias Joke = ChuckJoke
   private let raw: RawItems

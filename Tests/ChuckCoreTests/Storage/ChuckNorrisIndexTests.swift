@@ -4,7 +4,7 @@ import Testing
 
 @testable import ChuckCore
 
-@Suite struct SavedJokesTests {
+@Suite struct ChuckNorrisIndexTests {
   let file: URL
 
   init() throws {
@@ -18,9 +18,9 @@ import Testing
   }
 
   /// Writes a list of these items, each a JSON text, and reads it back as saved jokes.
-  func saved(items: [String]) throws -> SavedJokes {
+  func saved(items: [String]) throws -> ChuckNorrisIndex {
     try write(#"{"version":1,"items":["# + items.joined(separator: ",") + "]}")
-    return try SavedJokes(try store.loadRaw(), path: file.path)
+    return try ChuckNorrisIndex(try store.loadRaw(), path: file.path)
   }
 
   /// A joke object with the seven fields, as a dictionary to take apart.
@@ -138,7 +138,7 @@ import Testing
 
   /// No file, or an empty list, is no jokes.
   @Test func emptyList() throws {
-    let none = try SavedJokes(try store.loadRaw(), path: file.path)
+    let none = try ChuckNorrisIndex(try store.loadRaw(), path: file.path)
     #expect(none.count == 0)
     #expect(none.oldestFirst().isEmpty)
     #expect(none.jsonArray([]) == Array("[]\n".utf8))

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ChuckCore
 
-extension SavedJokesTests {
+extension ChuckNorrisIndexTests {
   /// Each accessor gives what JSONDecoder decodes from the same item.
   @Test func accessorsMatchDecoder() throws {
     let jokes = try Samples.realJokes() + Samples.madeUpJokes()
@@ -103,7 +103,7 @@ extension SavedJokesTests {
     let raw = try store.loadRaw()
     let path = file.path
     do throws(ChuckError) {
-      _ = try SavedJokes(raw, path: path).joke(at: 0)
+      _ = try ChuckNorrisIndex(raw, path: path).joke(at: 0)
     } catch {
       guard case .storageCorrupt = error else {
         Issue.record("\(error)")
@@ -134,9 +134,9 @@ extension SavedJokesTests {
       name == "id" ? "second2" : name == "value" ? "other text" : "2001-01-01 00:00:00")
     try write(#"{"version":1,"items":["# + object.dropLast() + ",\"\(name)\":" + second + "}]}")
     let raw = try store.loadRaw()
-    let saved: SavedJokes
+    let saved: ChuckNorrisIndex
     do throws(ChuckError) {
-      saved = try SavedJokes(raw, path: file.path)
+      saved = try ChuckNorrisIndex(raw, path: file.path)
     } catch {
       guard case .storageCorrupt = error else { throw error }
       return
