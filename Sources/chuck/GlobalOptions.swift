@@ -78,7 +78,4 @@ struct Context: Sendable {
   let components: ChuckComponents
   let terminal: Terminal
   let json: Bool
-
-  var service: any ChuckService { components.service }
-  var collection: SavedList<ChuckNorris> { components.list(ChuckNorris.self) }
 }

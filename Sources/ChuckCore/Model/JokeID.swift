@@ -1,5 +1,5 @@
 /// The rules for joke ids and for the prefixes that stand for them, with their wording: the one
-/// place that commands, the collection and the list file's check ask.
+/// place that commands, the saved list and the list file's check ask.
 public enum JokeID {
   /// The shortest prefix that may stand for an id.
   public static let minimumPrefixLength = 4
