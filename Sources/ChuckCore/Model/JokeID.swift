@@ -25,20 +25,6 @@ public enum JokeID {
     if let problem = prefixProblem(prefix) { throw .invalidArgument(problem) }
   }
 
-  /// The positions `wanted` stands for: the joke whose id it is, which always wins over longer ids
-  /// it starts; else every joke whose id starts with it. The one matching rule of `show`, `remove`
-  /// and favourites, for every source.
-  /// - Parameters:
-  ///   - wanted: a full id or a prefix.
-  ///   - exact: the position of the joke with this very id, if any.
-  ///   - prefixed: the positions of the jokes whose ids start with it.
-  /// - Returns: the positions; more than one means ambiguous.
-  public static func matches(
-    _ wanted: String, exact: (String) -> Int?, prefixed: (String) -> [Int]
-  ) -> [Int] {
-    exact(wanted).map { [$0] } ?? prefixed(wanted)
-  }
-
   /// Whether `id` has the form of a real joke id: exactly 22 characters of `[A-Za-z0-9_-]`.
   /// - Parameter id: the text to check.
   /// - Returns: `true` for a well-formed full id.
@@ -65,10 +51,14 @@ public enum JokeID {
     return String(Int64(number))
   }
 
-  /// Whether `id` is a whole number's digits (which may be shorter than a prefix).
+  /// Whether `id` is an id ``wholeNumber(_:)`` makes: a number's digits, without a leading zero
+  /// (but `0` itself), at most 15 of them (which may be shorter than a prefix).
   /// - Parameter id: what the user typed.
   public static func isWholeNumber(_ id: String) -> Bool {
-    isAcceptable(id) && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    let digits = Array(id.utf8)
+    return (1...15).contains(digits.count)
+      && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+      && (digits.count == 1 || digits[0] != UInt8(ascii: "0"))
   }
 
   /// The same rule on UTF-8 bytes (the list file's fast read path).

@@ -26,28 +26,6 @@ import Testing
     }
   }
 
-  /// The id itself wins over the longer ids it starts, without even looking for them; else every
-  /// id it starts matches, in the order the lookup gives.
-  @Test func exactIDWinsOverLongerIDs() {
-    let ids = ["abcde", "abcd", "abcdf", "zzzz"]
-    var looked: [String] = []
-    func matches(_ wanted: String) -> [Int] {
-      JokeID.matches(
-        wanted, exact: { ids.firstIndex(of: $0) },
-        prefixed: { prefix in
-          looked.append(prefix)
-          return ids.indices.filter { ids[$0].hasPrefix(prefix) }
-        })
-    }
-    #expect(matches("abcd") == [1])
-    #expect(matches("abcdf") == [2])
-    #expect(looked.isEmpty)
-    #expect(matches("abc") == [0, 1, 2])
-    #expect(matches("abcdx") == [])
-    #expect(matches("zz") == [3])
-    #expect(looked == ["abc", "abcdx", "zz"])
-  }
-
   /// A well-formed id takes each of the 128 ASCII characters only when it is of the id set, and
   /// 22 characters that are 23 bytes are not well formed.
   @Test func wellFormedTakesOnlyTheIDBytes() throws {
@@ -117,18 +95,22 @@ import Testing
     #expect(JokeID.wholeNumber(nil) == nil)
   }
 
-  /// What a user types is a whole number's digits when it is 1 to 64 ASCII digits, and nothing
-  /// else: no sign, point, exponent, space, or digit of another script.
+  /// What a user types is a whole id when it is what ``JokeID/wholeNumber(_:)`` makes of a
+  /// number: ASCII digits without a leading zero (but `0`), at most 15 of them; nothing else (no
+  /// sign, point, exponent, space, or digit of another script): `007` is no id, as no service's
+  /// joke is saved as `007`.
   @Test func wholeNumberAsTyped() {
-    let digits = [
-      "0", "7", "55", "1234", "999999999999999", "007", String(repeating: "9", count: 64),
-    ]
+    let digits = ["0", "7", "55", "1234", "999999999999999"]
+    for id in digits {
+      #expect(JokeID.wholeNumber(.number(Double(id)!)) == id)
+    }
     for id in digits {
       #expect(JokeID.isWholeNumber(id), "\(id)")
     }
     let others = [
       "", "-1", "+1", "1.5", "1e3", "12a", " 1", "1 ", "0x1F", "\u{0661}", "\u{FF11}",
-      "1\u{301}", String(repeating: "9", count: 65), "7ver3y48qqsfktpelir7ua",
+      "1\u{301}", String(repeating: "9", count: 65), "7ver3y48qqsfktpelir7ua", "007", "00",
+      "1000000000000000",
     ]
     for id in others {
       #expect(!JokeID.isWholeNumber(id), "\(id.debugDescription)")
