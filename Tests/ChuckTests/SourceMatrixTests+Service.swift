@@ -57,6 +57,18 @@ extension SourceMatrixTests {
           == "error: no joke with id '\(source.unknownID)' in your list or on the API\n")
       #expect(try Data(contentsOf: file) == bytes)
     }
+    try await KnownDivergence.check("save.malformed", source) {
+      // Every id is checked before any request, in the source's own words for its ids.
+      let bytes = try Data(contentsOf: file)
+      let before = try api.requestCount()
+      let malformed = try await sandbox.chuck(
+        ["save", "--source", source.name, known, "bad/id"])
+      #expect(malformed.status == 64)
+      #expect(malformed.stdout == "")
+      #expect(malformed.stderr.hasPrefix("error: 'bad/id' is not a joke id: ids are "))
+      #expect(try api.requestCount() == before)
+      #expect(try Data(contentsOf: file) == bytes)
+    }
     try await KnownDivergence.check("save.json", source) {
       let json = try await sandbox.chuck(["save", "--source", source.name, other, "--json"])
       #expect(json.status == 0, "\(json.stderr)")

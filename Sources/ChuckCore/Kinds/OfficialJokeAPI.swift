@@ -25,7 +25,7 @@ public enum OfficialJokeAPI: JokeShape {
     JokeID.wholeNumber(object["id"])
   }
   /// Whole numbers.
-  public static var idForm: String { "whole numbers" }
+  public static var idForm: String { "whole numbers without leading zeros" }
   /// A whole number: its digits, without a sign (may be shorter than a prefix).
   public static func isFullID(_ id: String) -> Bool { JokeID.isWholeNumber(id) }
 

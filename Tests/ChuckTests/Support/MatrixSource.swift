@@ -265,7 +265,8 @@ enum KnownDivergence {
     "json.show", "json.random", "show.saved", "show.short", "show.ambiguous", "show.unknown",
     "show.unsaved", "show.malformed", "remove.refused", "remove.saved", "remove.json",
     "favorite.add", "favorite.list", "favorite.remove", "save.noIDs", "save.known",
-    "save.duplicate", "save.unknown", "save.json", "search.cannot", "search.json", "search.none",
+    "save.duplicate", "save.unknown", "save.malformed", "save.json", "search.cannot", "search.json",
+    "search.none",
   ]
 
   /// Runs a cell's checks; a known divergence of `source` in it is recorded as a known issue.
