@@ -67,7 +67,8 @@ import Testing
     #expect(screen.lines[1].hasPrefix("> ☆ Chuck Norris can divide by zer..."))
   }
 
-  /// Resizing the terminal lays the screen out again at once; below 20×8 it says so.
+  /// Resizing the terminal lays the screen out again at once; below 20×8 it says so, wrapped by
+  /// words.
   @Test func resize() async throws {
     let (_, sandbox) = try await startSandbox()
     let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK")
@@ -81,7 +82,12 @@ import Testing
       })
     #expect(screen.lines[1] == "  Your list is empty. Press n to fetch")
     try screen.tmux(["resize-window", "-x", "15", "-y", "6"])
-    #expect(await screen.waitFor(seconds: 5) { $0.hasPrefix("Terminal too sm") })
+    // Wrapped at word boundaries, never cut inside a word.
+    #expect(
+      await screen.waitFor(seconds: 5) { _ in
+        screen.lines.prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }
+          == ["Terminal too", "small", "15x6, needs", "20x8"]
+      })
     try screen.tmux(["resize-window", "-x", "80", "-y", "12"])
     #expect(await screen.waitFor(seconds: 5) { $0.hasPrefix("Chuck Norris Jokes") })
   }

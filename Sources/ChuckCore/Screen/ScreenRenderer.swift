@@ -83,14 +83,17 @@ public struct ScreenRenderer: Sendable {
 
   // MARK: Parts
 
+  /// The message below the smallest size, wrapped at word boundaries (a word is cut only when
+  /// it is wider than the terminal), as many lines as fit.
   private func tooSmall(_ size: ScreenSize) -> [TerminalText] {
     let minimum = ScreenSize.minimum
     let message: [TerminalText] = [
       "Terminal too small",
       "\(size.columns)x\(size.rows), needs \(minimum.columns)x\(minimum.rows)",
     ]
+    let lines = message.flatMap { TextWrapper.wrap($0, width: size.columns) }
     return (0..<size.rows).map {
-      $0 < message.count ? ScreenText.fit(message[$0], width: size.columns) : .empty
+      $0 < lines.count ? ScreenText.fit(lines[$0], width: size.columns) : .empty
     }
   }
 

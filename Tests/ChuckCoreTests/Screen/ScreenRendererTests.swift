@@ -145,7 +145,9 @@ import Testing
     #expect(lines[6].hasPrefix("  created_at"))
   }
 
-  /// Below 20×8 the screen says the terminal is too small, within its width.
+  /// Below 20×8 the screen says the terminal is too small, within its width, wrapped at word
+  /// boundaries (never "Terminal too sm"), as many lines as fit; a word wider than the terminal
+  /// is the one thing cut.
   @Test func goldenTooSmall() {
     let state = ScreenState(rows: screenRows(3), size: size)
     #expect(
@@ -153,7 +155,15 @@ import Testing
         "Terminal too small", "19x8, needs 20x8", "", "", "", "", "", "",
       ])
     #expect(
-      plain.render(state, size: ScreenSize(columns: 10, rows: 2)) == ["Terminal t", "10x2, need"])
+      plain.render(state, size: ScreenSize(columns: 15, rows: 6)) == [
+        "Terminal too", "small", "15x6, needs", "20x8", "", "",
+      ])
+    #expect(
+      plain.render(state, size: ScreenSize(columns: 10, rows: 2)) == ["Terminal", "too small"])
+    #expect(
+      plain.render(state, size: ScreenSize(columns: 5, rows: 4)) == [
+        "Termi", "nal", "too", "small",
+      ])
     #expect(plain.render(state, size: ScreenSize(columns: 0, rows: 0)) == [])
   }
 
