@@ -45,24 +45,50 @@ extension ScreenTests {
     try screen.send("q")
   }
 
-  /// `chuck ui --source official` (and `CHUCK_SOURCE`): the source's title and list, Joke!
-  /// fetching from that service into its file, the detail as `chuck show --source` prints it.
-  @Test func otherSource() async throws {
+  /// A source of the screen other than Chuck Norris jokes, and what its first Joke! shows.
+  struct OtherScreenSource: Sendable, CustomTestStringConvertible {
+    var name: String
+    var title: String
+    var id: String
+    var preview: String
+    var detailLine: String
+    var path: String
+    var testDescription: String { name }
+  }
+
+  static let otherScreenSources = [
+    OtherScreenSource(
+      name: "official", title: "Official Jokes", id: "1",
+      preview: "What did the fish say when it ...", detailLine: "punchline   Dam.",
+      path: "/official/random_joke"),
+    OtherScreenSource(
+      name: "jokeapi", title: "JokeAPI Jokes", id: "41",
+      preview: "Hey Girl, Roses are #ff0000, V...", detailLine: "category    Programming",
+      path: "/jokeapi/joke/Any"),
+  ]
+
+  /// `chuck ui --source NAME`: the source's title and list, Joke! fetching from that service into
+  /// its file, the detail as `chuck show --source` prints it.
+  @Test(arguments: otherScreenSources)
+  func otherSource(_ source: OtherScreenSource) async throws {
     let (api, sandbox) = try await startSandbox()
     let screen = try TmuxScreen(
-      sandbox: sandbox, script: "$CHUCK ui --source official", columns: 100)
+      sandbox: sandbox, script: "$CHUCK ui --source \(source.name)", columns: 100, rows: 24)
     defer { screen.stop() }
-    #expect(await screen.waitFor { $0.hasPrefix("Official Jokes") })
+    #expect(await screen.waitFor { $0.hasPrefix(source.title) })
     try screen.send("n")
-    #expect(await screen.waitFor { $0.contains("Saved 1;") })
-    #expect(screen.lines[1].hasPrefix("> ☆ What did the fish say when it ...  saved 20"))
+    #expect(await screen.waitFor { $0.contains("Saved \(source.id);") })
+    #expect(screen.lines[1].hasPrefix("> ☆ \(source.preview)  saved 20"))
     try screen.send("Enter")
-    #expect(await screen.waitFor { $0.contains("punchline   Dam.") })
-    let show = try await sandbox.chuck(["show", "1", "--source", "official"], ["COLUMNS": "100"])
-    let detail = screen.lines[1...show.stdout.lines.count].joined(separator: "\n") + "\n"
+    #expect(await screen.waitFor { $0.contains(source.detailLine) })
+    let show = try await sandbox.chuck(
+      ["show", source.id, "--source", source.name], ["COLUMNS": "100"])
+    let shown = show.stdout.lines.count
+    try #require(screen.lines.count > shown, "the detail fits the screen")
+    let detail = screen.lines[1...shown].joined(separator: "\n") + "\n"
     #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.listFile.path))
-    #expect(try api.requests().map(\.path) == ["/official/random_joke"])
+    #expect(try api.requests().map(\.path) == [source.path])
     try screen.send("q")
   }
 }
@@ -76,7 +102,10 @@ extension ScreenTests {
     let joke = MadeUpJoke(4, "Chuck Norris waits for nobody.", createdAt: "2022-01-01 00:00:00")
     let other = MadeUpJoke(5, "Chuck Norris is never late.", createdAt: "2023-01-01 00:00:00")
     try sandbox.writeList([joke.served(by: api), other.served(by: api)])
-    let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK", columns: 100)
+    // Only Esc ends the fetch: with the sandbox's 5-second timeout a loaded machine could time
+    // the attempt out first and retry it, a second request.
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: "$CHUCK", columns: 100, chuckEnvironment: ["CHUCK_TIMEOUT": "60"])
     defer { screen.stop() }
     #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris waits for nobody.") })
     try screen.send("n")

@@ -54,8 +54,8 @@ public enum JokeAPI: JokeShape {
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool {
     object["error"] == .bool(true)
   }
-  /// 400 (its "no matching joke" and unknown category) and 404.
-  public static var notFoundStatuses: Set<Int> { [400, 404] }
+  /// 400: its "no matching joke" (code 106) and an unknown category.
+  public static var noJokeStatuses: Set<Int> { [400] }
 
   /// `/joke/<category or Any>`, with `safe-mode` unless it is off.
   public static func randomRequest(category: String?, environment: [String: String])

@@ -19,8 +19,8 @@ where Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>> {
   static func categories(in object: [String: JSONValue]) -> [String]
   /// Whether an answer the service sent as a joke says there is none (an error object).
   static func isNoJoke(_ object: [String: JSONValue]) -> Bool
-  /// The statuses that mean "no such joke" (404, and for some services 400).
-  static var notFoundStatuses: Set<Int> { get }
+  /// The statuses besides 404 by which the service says it has no joke to send (JokeAPI's 400).
+  static var noJokeStatuses: Set<Int> { get }
 
   /// The path and query of a random joke, after the base URL.
   /// - Parameters:
@@ -167,8 +167,8 @@ extension JokeShape {
   public static func categories(in object: [String: JSONValue]) -> [String] { [] }
   /// Never: an answer that is no joke fails its field checks.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool { false }
-  /// 404.
-  public static var notFoundStatuses: Set<Int> { [404] }
+  /// None: 404 alone.
+  public static var noJokeStatuses: Set<Int> { [] }
   /// None: a service without fetch by id is never asked.
   public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
     ([], [])

@@ -10,7 +10,8 @@ public final class ChuckWorker: Sendable {
   private let policy: RetryPolicy
   private let limits: TransferLimits
   private let notFound: ChuckError
-  private let notFoundStatuses: Set<Int>
+  private let noJokeStatuses: Set<Int>
+  private let noJoke: ChuckError?
 
   /// Makes a worker for one call.
   /// - Parameters:
@@ -21,11 +22,14 @@ public final class ChuckWorker: Sendable {
   ///   - limits: the per-attempt deadline and the body size limit.
   ///   - notFound: what a 404 answer means for this call.
   ///   - headers: further header fields (Switter's `x-device-uuid`), sent after those two.
+  ///   - noJokeStatuses: other statuses by which the service says it has no such joke (JokeAPI's
+  ///     400); a 404 is `notFound` whatever this says.
+  ///   - noJoke: what those statuses mean for this call; `notFound` when `nil`.
   public init(
     url: URL, userAgent: String,
     transport: HTTPTransport, policy: RetryPolicy, limits: TransferLimits,
     notFound: ChuckError, headers: [(name: String, value: String)] = [],
-    notFoundStatuses: Set<Int> = [404]
+    noJokeStatuses: Set<Int> = [], noJoke: ChuckError? = nil
   ) {
     var request = HTTPRequest(url: url)
     // The spec: every request sends it, icons included (the API picks JSON, text or HTML by it).
@@ -37,7 +41,8 @@ public final class ChuckWorker: Sendable {
     self.policy = policy
     self.limits = limits
     self.notFound = notFound
-    self.notFoundStatuses = notFoundStatuses
+    self.noJokeStatuses = noJokeStatuses
+    self.noJoke = noJoke
   }
 
   /// Sends the request, trying again after transient failures, and returns the 2xx answer.
@@ -80,7 +85,7 @@ public final class ChuckWorker: Sendable {
 
   /// Maps a status to success or to the error it means.
   private func check(_ response: HTTPResponse) throws(ChuckError) -> HTTPResponse {
-    if notFoundStatuses.contains(response.status) { throw notFound }
+    if noJokeStatuses.contains(response.status) { throw noJoke ?? notFound }
     switch response.status {
     case 200..<300: return response
     case 300..<400:

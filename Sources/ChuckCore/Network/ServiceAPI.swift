@@ -36,8 +36,7 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
     timeout: Double = NetworkDefaults.timeout,
     deviceID: @escaping @Sendable () throws(ChuckError) -> String,
     now: @escaping @Sendable () -> PostgresTimestamp = { PostgresTimestamp.now },
-    environment: [String: String] = [:],
-    catalogFile: URL = URL(fileURLWithPath: "/nonexistent/categories.json")
+    environment: [String: String] = [:], catalogFile: URL
   ) {
     self.environment = environment
     self.catalogFile = catalogFile
@@ -82,14 +81,17 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
       throw .invalidArgument(Shape.source.cannotSearchMessage)
     }
     let (path, query) = try Shape.searchRequest(term: term, environment: environment)
+    // A service that says "no joke" to a search found none; a 404 stays an error (a wrong
+    // base URL is not an empty result).
+    let noMatch = ChuckError.jokeNotFound(id: term)
     let answer: JSONValue
     do throws(ChuckError) {
       answer = try await worker(
-        path: path, query: query, notFound: .notFound(path: "/" + path.joined(separator: "/"))
+        path: path, query: query, notFound: .notFound(path: "/" + path.joined(separator: "/")),
+        noJoke: noMatch
       )
       .decode(JSONValue.self)
-    } catch .notFound {
-      // A service that says "no joke" to a search found none.
+    } catch  where error == noMatch {
       return []
     }
     if case .object(let object) = answer, Shape.isNoJoke(object) { return [] }
@@ -128,15 +130,16 @@ public struct ServiceAPI<Shape: JokeShape>: Sendable {
     return try ServiceJoke(received: object, savedAt: now())
   }
 
-  private func worker(path: [String], query: [URLQueryItem] = [], notFound: ChuckError)
-    throws(ChuckError) -> ChuckWorker
-  {
+  /// A worker for one request; the kind's no-joke statuses mean `noJoke` (else `notFound`).
+  private func worker(
+    path: [String], query: [URLQueryItem] = [], notFound: ChuckError, noJoke: ChuckError? = nil
+  ) throws(ChuckError) -> ChuckWorker {
     let deviceID = deviceID
     return ChuckWorker(
       url: BaseURL(baseURL).appending(path, query: query), userAgent: Shape.userAgent,
       transport: transport, policy: policy,
       limits: TransferLimits(deadline: timeout, maxBytes: ChuckAPI.maxResponseBytes),
       notFound: notFound, headers: try Shape.headers(deviceID: deviceID),
-      notFoundStatuses: Shape.notFoundStatuses)
+      noJokeStatuses: Shape.noJokeStatuses, noJoke: noJoke)
   }
 }

@@ -39,8 +39,8 @@ import Testing
   @Test func errorObjects() {
     #expect(JokeAPI.isNoJoke(["error": .bool(true), "code": .number(106)]))
     #expect(!JokeAPI.isNoJoke(single))
-    #expect(JokeAPI.notFoundStatuses == [400, 404])
-    #expect(ICanHazDadJoke.notFoundStatuses == [404])
+    #expect(JokeAPI.noJokeStatuses == [400])
+    #expect(ICanHazDadJoke.noJokeStatuses.isEmpty)
   }
 
   /// Random jokes and searches ask with a bare `safe-mode` unless `CHUCK_JOKEAPI_SAFE=0`; a

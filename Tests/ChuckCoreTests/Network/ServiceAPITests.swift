@@ -9,19 +9,22 @@ import Testing
   static let savedAt = PostgresTimestamp("2026-11-23 10:51:41")!
   static let device = "0f0e0d0c-0b0a-4908-8706-050403020100"
 
-  private func api<Shape: JokeShape>(_ fake: FakeAPI, _ prefix: String, as shape: Shape.Type)
-    -> ServiceAPI<Shape>
-  {
+  private func api<Shape: JokeShape>(
+    _ fake: FakeAPI, _ prefix: String, as shape: Shape.Type,
+    policy: RetryPolicy = RetryPolicy(retries: 0)
+  ) throws -> ServiceAPI<Shape> {
     ServiceAPI<Shape>(
-      baseURL: fake.baseURL.appendingPathComponent(prefix), policy: RetryPolicy(retries: 0),
-      deviceID: { Self.device }, now: { Self.savedAt })
+      baseURL: fake.baseURL.appendingPathComponent(prefix), policy: policy,
+      deviceID: { Self.device }, now: { Self.savedAt },
+      catalogFile: try TemporaryDirectory.make(prefix: "service-api")
+        .appendingPathComponent("\(Shape.name)-categories.json"))
   }
 
   /// icanhazdadjoke: `GET /` with `Accept: application/json` and a User-Agent naming chuck and its
   /// home page; by id; search by term; an unknown id is "not found".
   @Test func dad() async throws {
     let fake = try await startFake()
-    let dad = api(fake, "dad", as: ICanHazDadJoke.self)
+    let dad = try api(fake, "dad", as: ICanHazDadJoke.self)
     let random = try await dad.randomJoke()
     #expect(random.id == "R7UfaahVfFd")
     #expect(random.savedAt == Self.savedAt)
@@ -45,7 +48,7 @@ import Testing
   /// it cannot search.
   @Test func official() async throws {
     let fake = try await startFake()
-    let official = api(fake, "official", as: OfficialJokeAPI.self)
+    let official = try api(fake, "official", as: OfficialJokeAPI.self)
     let random = try await official.randomJoke()
     #expect(random.id == "1")
     #expect(random.punchline == "Dam.")
@@ -67,7 +70,7 @@ import Testing
   /// Switter: `GET /api/joke` with the device id; the id is made from the text; no fetch by id.
   @Test func switter() async throws {
     let fake = try await startFake()
-    let switter = api(fake, "switter", as: Switter.self)
+    let switter = try api(fake, "switter", as: Switter.self)
     let joke = try await switter.randomJoke()
     #expect(joke.text == "This is a joke")
     #expect(joke.id == TextID.make("This is a joke"))
@@ -80,6 +83,21 @@ import Testing
     await stop(fake)
   }
 
+  /// A search that the service answers "no joke" (JokeAPI's 400, code 106) found nothing; a 404
+  /// is still an error (a wrong base URL is not an empty result).
+  @Test func searchNoJokeIsEmptyButNotFoundIsAnError() async throws {
+    let fake = try await startFake(
+      script: #"{"rules":[{"path_prefix":"/dad/search","status":404,"times":-1}]}"#)
+    let jokeAPI = try api(fake, "jokeapi", as: JokeAPI.self)
+    #expect(try await jokeAPI.search(term: "zebra").isEmpty)
+    #expect(try fake.requests().last?.status == 400)
+    let dad = try api(fake, "dad", as: ICanHazDadJoke.self)
+    await #expect(throws: ChuckError.notFound(path: "/search")) {
+      try await dad.search(term: "bike")
+    }
+    await stop(fake)
+  }
+
   /// The network rules hold as for api.chucknorris.io: a 5xx is retried, then the error; a body
   /// that is not a joke of the service is a bad response and nothing is returned.
   @Test func networkRules() async throws {
@@ -87,12 +105,10 @@ import Testing
       script: #"{"rules":[{"path_prefix":"/dad/","fault":"html_503","times":1},"#
         + #"{"path_prefix":"/switter/","fault":"missing_field"}]}"#)
     let (policy, sleeps) = recordingPolicy(retries: 2, delay: 2)
-    let dad = ServiceAPI<ICanHazDadJoke>(
-      baseURL: fake.baseURL.appendingPathComponent("dad"), policy: policy,
-      deviceID: { Self.device }, now: { Self.savedAt })
+    let dad = try api(fake, "dad", as: ICanHazDadJoke.self, policy: policy)
     #expect(try await dad.randomJoke().id == "R7UfaahVfFd")
     #expect(sleeps.current == [2])
-    let switter = api(fake, "switter", as: Switter.self)
+    let switter = try api(fake, "switter", as: Switter.self)
     await #expect(throws: ChuckError.badResponse("'content' missing or not text")) {
       try await switter.randomJoke()
     }
