@@ -1,21 +1,25 @@
 import FoundationEssentials
 
 /// The other services' answers, through `ServiceAPI` over a transport that answers with the
-/// input: a random joke of icanhazdadjoke, the Official Joke API and Switter, and a dad search
-/// page. Each call gives jokes or `badResponse`, and jokes it accepts are ones the list reader
-/// reads back as they were.
+/// input: a random joke of icanhazdadjoke, the Official Joke API, Switter and JokeAPI, and the
+/// search answers of dad and JokeAPI. Each call gives jokes or `badResponse` (or, for an answer
+/// the kind reads as "no joke", not found), and jokes it accepts are ones the list reader reads
+/// back as they were.
 enum ServiceAnswerTarget {
   static func run(_ bytes: [UInt8]) {
     check(ICanHazDadJoke.self, bytes, search: true)
     check(OfficialJokeAPI.self, bytes, search: false)
     check(Switter.self, bytes, search: false)
+    check(JokeAPI.self, bytes, search: true)
   }
 
   private static func check<Shape: JokeShape>(_: Shape.Type, _ bytes: [UInt8], search: Bool) {
     let api = ServiceAPI<Shape>(
       baseURL: URL(string: "https://service.example")!, transport: answering(bytes),
       policy: RetryPolicy(retries: 0), deviceID: { () throws(ChuckError) in "fuzz-device" },
-      now: { PostgresTimestamp("2024-02-29 23:59:59")! })
+      now: { PostgresTimestamp("2024-02-29 23:59:59")! },
+      // Never written: the target asks for no categories.
+      catalogFile: URL(fileURLWithPath: "/dev/null/\(Shape.name)-categories.json"))
     let results = runBlocking { () async -> [Result<[ServiceJoke<Shape>], ChuckError>] in
       var results: [Result<[ServiceJoke<Shape>], ChuckError>] = []
       do throws(ChuckError) {
@@ -46,6 +50,11 @@ enum ServiceAnswerTarget {
         } catch {
           FuzzCheck.require(false, "saved \(Shape.source) jokes do not read back: \(error)")
         }
+      case .failure(.notFound):
+        // Only an answer the kind reads as "no joke" (JokeAPI's error object) is not found.
+        let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(bytes))
+        FuzzCheck.require(
+          object.map(Shape.isNoJoke) == true, "not found for an answer that is a joke or junk")
       case .failure(let error):
         ChuckAnswerTarget.requireBadResponse(error)
       }
