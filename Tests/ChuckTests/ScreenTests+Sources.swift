@@ -31,7 +31,7 @@ extension ScreenTests {
     #expect(await screen.waitFor { $0.contains("Onions\u{2588}") })
     try screen.send("Enter")
     #expect(await screen.waitFor { $0.contains("Added favourite Onions.") })
-    #expect(screen.lines[1].hasPrefix("> ★ Chuck Norris makes onions cry."))
+    #expect(screen.lines[2].hasPrefix("> ★ Chuck Norris makes onions cry."))
     let list = try await sandbox.chuck(["favorite", "list", "--json"])
     let names = try JSON.parse(list.stdout).elements.map { $0["name"]?.string }
     #expect(names == ["Onions"])
@@ -53,6 +53,8 @@ extension ScreenTests {
     var preview: String
     var detailLine: String
     var path: String
+    /// A two-part joke's punchline, shown after a key.
+    var punchline: String?
     var testDescription: String { name }
   }
 
@@ -60,15 +62,16 @@ extension ScreenTests {
     OtherScreenSource(
       name: "official", title: "Official Jokes", id: "1",
       preview: "What did the fish say when it ...", detailLine: "punchline   Dam.",
-      path: "/official/random_joke"),
+      path: "/official/random_joke", punchline: "Dam."),
     OtherScreenSource(
       name: "jokeapi", title: "JokeAPI Jokes", id: "41",
       preview: "Hey Girl, Roses are #ff0000, V...", detailLine: "category    Programming",
       path: "/jokeapi/joke/Any"),
   ]
 
-  /// `chuck ui --source NAME`: the source's title and list, Joke! fetching from that service into
-  /// its file, the detail as `chuck show --source` prints it.
+  /// `chuck ui --source NAME`: the source's tab, title and list, Joke! fetching from that service
+  /// into its file (a two-part joke's setup first, its punchline after a key), the detail as
+  /// `chuck show --source` prints it.
   @Test(arguments: otherScreenSources)
   func otherSource(_ source: OtherScreenSource) async throws {
     let (api, sandbox) = try await startSandbox()
@@ -78,14 +81,21 @@ extension ScreenTests {
     #expect(await screen.waitFor { $0.hasPrefix(source.title) })
     try screen.send("n")
     #expect(await screen.waitFor { $0.contains("Saved \(source.id);") })
-    #expect(screen.lines[1].hasPrefix("> ☆ \(source.preview)  saved 20"))
+    if let punchline = source.punchline {
+      #expect(await screen.waitFor { $0.contains("(press any key for the punchline)") })
+      #expect(!screen.screen().contains(punchline))
+      try screen.send("Space")
+      #expect(await screen.waitFor { $0.contains("  \(punchline)") })
+      try screen.send("Space")
+    }
+    #expect(await screen.waitFor { _ in screen.lines[2].hasPrefix("> ☆ \(source.preview)  saved 20") })
     try screen.send("Enter")
     #expect(await screen.waitFor { $0.contains(source.detailLine) })
     let show = try await sandbox.chuck(
       ["show", source.id, "--source", source.name], ["COLUMNS": "100"])
     let shown = show.stdout.lines.count
-    try #require(screen.lines.count > shown, "the detail fits the screen")
-    let detail = screen.lines[1...shown].joined(separator: "\n") + "\n"
+    try #require(screen.lines.count > shown + 1, "the detail fits the screen")
+    let detail = screen.lines[2...shown + 1].joined(separator: "\n") + "\n"
     #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.listFile.path))
     #expect(try api.requests().map(\.path) == [source.path])

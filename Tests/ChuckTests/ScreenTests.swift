@@ -26,8 +26,9 @@ import Testing
     #expect(screen.lines[0].hasSuffix("Joke! (n)"))
     try screen.send("n")
     #expect(await screen.waitFor { $0.contains("Saved \(Self.first.id);") })
+    #expect(screen.lines[1].hasPrefix(" 1 Chuck Norris  2 Dad "), "the row of tabs")
     #expect(
-      screen.lines[1]
+      screen.lines[2]
         == "> ☆ Chuck Norris counted to infini...  2020-01-05  \(Self.first.id)")
     #expect(try sandbox.savedIDs() == [Self.first.id])
     try screen.send("n")
@@ -42,7 +43,7 @@ import Testing
     #expect(await screen.waitFor { $0.contains("created_at  2020-01-05 13:42:19 UTC") })
     let show = try await sandbox.chuck(["show", Self.first.id], ["COLUMNS": "120"])
     #expect(await screen.waitFor { $0.contains("  icon        ") && !$0.contains("loading…") })
-    let detail = screen.lines[1...show.stdout.lines.count].joined(separator: "\n") + "\n"
+    let detail = screen.lines[2...show.stdout.lines.count + 1].joined(separator: "\n") + "\n"
     #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
     try screen.send("Escape")
     #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris counted to infini...") })
@@ -64,7 +65,7 @@ import Testing
     let removed = Date()
     #expect(await screen.waitFor(seconds: 10) { !$0.contains(Self.first.id) })
     #expect(Date().timeIntervalSince(removed) < 4)
-    #expect(screen.lines[1].hasPrefix("> ☆ Chuck Norris can divide by zer..."))
+    #expect(screen.lines[2].hasPrefix("> ☆ Chuck Norris can divide by zer..."))
   }
 
   /// Resizing the terminal lays the screen out again at once; below 20×8 it says so, wrapped by
@@ -80,7 +81,8 @@ import Testing
       await screen.waitFor(seconds: 5) { _ in
         screen.lines[0] == "Chuck Norris Jokes" + String(repeating: " ", count: 13) + "Joke! (n)"
       })
-    #expect(screen.lines[1] == "  Your list is empty. Press n to fetch")
+    #expect(screen.lines[1] == " 1 Chuck Norris  2  3  4  5  6", "the other tabs by number")
+    #expect(screen.lines[2] == "  Your list is empty. Press n to fetch")
     try screen.tmux(["resize-window", "-x", "15", "-y", "6"])
     // Wrapped at word boundaries, never cut inside a word.
     #expect(

@@ -30,6 +30,8 @@ public struct DecodedIndex<Joke: SavedJoke>: JokeIndex {
   public func categories(at position: Int) -> [String] { jokes[position].categories }
   /// The entry of the joke at `position`.
   public func row(at position: Int) -> JokeListView.Row { jokes[position].listRow }
+  /// The punchline of the joke at `position`.
+  public func punchline(at position: Int) -> String? { jokes[position].punchline }
   /// The joke at `position`.
   public func joke(at position: Int) throws(ChuckError) -> Joke { jokes[position] }
 

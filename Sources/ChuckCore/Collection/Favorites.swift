@@ -91,6 +91,37 @@ public struct Favorites: Sendable {
     return removed
   }
 
+  /// Gives the favourite with this name (compared case-insensitively) a new name; the joke and
+  /// the date it was made a favourite stay.
+  /// - Parameters:
+  ///   - name: its name.
+  ///   - newName: its new name (the same name in other case is allowed).
+  /// - Returns: the favourite as renamed.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a bad name, ``ChuckError/noFavorite(_:)``,
+  ///   ``ChuckError/favoriteNameTaken(_:)`` (and nothing is written), or a storage error.
+  @discardableResult
+  public func rename(named name: String, to newName: String) throws(ChuckError) -> Favorite {
+    if let problem = Favorite.nameProblem(newName) { throw .invalidArgument(problem) }
+    var renamed: Favorite?
+    try store.rewrite { (current: [Favorite]) throws(ChuckError) -> [Favorite] in
+      guard let index = current.firstIndex(where: { Favorite.sameName($0.name, name) }) else {
+        throw .noFavorite(name)
+      }
+      if let taken = current.indices.first(where: {
+        $0 != index && Favorite.sameName(current[$0].name, newName)
+      }) {
+        throw .favoriteNameTaken(current[taken].name)
+      }
+      var changed = current
+      let old = current[index]
+      changed[index] = Favorite(name: newName, source: old.source, id: old.id, addedAt: old.addedAt)
+      renamed = changed[index]
+      return changed
+    }
+    guard let renamed else { throw .noFavorite(name) }
+    return renamed
+  }
+
   /// Removes the favourites of these jokes (which are being removed from their list).
   /// - Parameters:
   ///   - ids: the jokes' full ids.

@@ -14,6 +14,8 @@ public protocol JokeKind: Sendable {
   static var name: String { get }
   /// The list's title, on `chuck list` and the screen.
   static var title: String { get }
+  /// The list's short name: its tab on the screen.
+  static var label: String { get }
   /// The list file's name in the data folder (`NAME-jokes.json` unless the kind says otherwise).
   static var listFileName: String { get }
   /// The variable that sets the service's base URL.
@@ -56,6 +58,8 @@ public protocol SavedJoke: Codable, Sendable, Equatable {
   var icon: String? { get }
   /// The date the service sent with the joke (`created_at`), if it sends one.
   var sentDate: PostgresTimestamp? { get }
+  /// The joke's web page, for a kind whose jokes have one.
+  var link: String? { get }
 
   /// Jokes as the service sent them, without what `chuck` adds, as a JSON array (`search --json`).
   static func jsonAsSent(_ jokes: [Self]) -> TerminalText
@@ -81,6 +85,8 @@ public protocol JokeIndex: Sendable {
   func id(at position: Int) -> String
   /// The text (a two-part joke's setup) of the joke at `position`.
   func text(at position: Int) -> String
+  /// The punchline of the two-part joke at `position`; `nil` for a one-part joke.
+  func punchline(at position: Int) -> String?
   /// The categories of the joke at `position`.
   func categories(at position: Int) -> [String]
   /// The entry `chuck list` shows for the joke at `position`.
@@ -107,7 +113,14 @@ extension JokeKind {
   public static var settings: [EnvironmentVariable] { [] }
 }
 
+extension SavedJoke {
+  /// None.
+  public var link: String? { nil }
+}
+
 extension JokeIndex {
+  /// None: a list of one-part jokes.
+  public func punchline(at position: Int) -> String? { nil }
   /// Every saved id, in saved order.
   public var ids: [String] { (0..<count).map { id(at: $0) } }
 }

@@ -46,6 +46,10 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let lcTerminal = Self("LC_TERMINAL")
   /// Set inside kitty.
   public static let kittyWindowID = Self("KITTY_WINDOW_ID")
+  /// `0` turns the screen's mouse off (as `--no-mouse`), for selecting text with it.
+  public static let mouse = Self("CHUCK_MOUSE")
+  /// The browser the screen's `o` opens a link with (else `xdg-open`).
+  public static let browser = Self("BROWSER")
 
   /// The CA bundle, as the curl tool reads it (first choice).
   public static let curlCABundle = Self("CURL_CA_BUNDLE")
@@ -76,7 +80,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
       cacheDirectory,
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
-      kittyWindowID, curlCABundle, sslCertFile, sslCertDirectory,
+      kittyWindowID, mouse, browser, curlCABundle, sslCertFile, sslCertDirectory,
     ] + JokeSource.allCases.flatMap { [$0.baseURLVariable] + $0.kind.settings }
     + ProxySettings.names
 

@@ -8,6 +8,8 @@ public enum ChuckNorris: JokeKind {
   public static var name: String { "chuck" }
   /// The title.
   public static var title: String { "Chuck Norris Jokes" }
+  /// The tab\'s name on the screen.
+  public static var label: String { "Chuck Norris" }
   /// `jokes.json`, as before there were other sources.
   public static var listFileName: String { "jokes.json" }
   /// `CHUCK_API_URL`.
@@ -31,6 +33,8 @@ extension ChuckJoke: SavedJoke {
   public var text: String { value }
   /// None: a Chuck Norris joke has one part.
   public var punchline: String? { nil }
+  /// Its page on the service (`url`).
+  public var link: String? { url }
   /// Its text and `created_at`.
   public var listRow: JokeListView.Row { JokeListView.Row(id: id, created: created, value: value) }
   /// `created_at`, `updated_at` (UTC), the link, the categories (`uncategorized` when none)

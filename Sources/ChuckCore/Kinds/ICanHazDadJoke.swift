@@ -7,6 +7,8 @@ public enum ICanHazDadJoke: JokeShape {
   public static var name: String { "dad" }
   /// The title.
   public static var title: String { "Dad Jokes" }
+  /// The tab\'s name on the screen.
+  public static var label: String { "Dad" }
   /// `CHUCK_DAD_API_URL`.
   public static var baseURLVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_DAD_API_URL")

@@ -11,6 +11,8 @@ public enum JokeAPI: JokeShape {
   public static var name: String { "jokeapi" }
   /// The title.
   public static var title: String { "JokeAPI Jokes" }
+  /// The tab\'s name on the screen.
+  public static var label: String { "JokeAPI" }
   /// `CHUCK_JOKEAPI_URL`.
   public static var baseURLVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_JOKEAPI_URL")

@@ -7,6 +7,8 @@ public enum OfficialJokeAPI: JokeShape {
   public static var name: String { "official" }
   /// The title.
   public static var title: String { "Official Jokes" }
+  /// The tab\'s name on the screen.
+  public static var label: String { "Official" }
   /// `CHUCK_OFFICIAL_API_URL`.
   public static var baseURLVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_OFFICIAL_API_URL")

@@ -7,6 +7,8 @@ public enum Switter: JokeShape {
   public static var name: String { "switter" }
   /// The title.
   public static var title: String { "Switter Jokes" }
+  /// The tab\'s name on the screen.
+  public static var label: String { "Switter" }
   /// `CHUCK_SWITTER_API_URL`.
   public static var baseURLVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_SWITTER_API_URL")

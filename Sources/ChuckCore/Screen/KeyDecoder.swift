@@ -140,6 +140,7 @@ public struct KeyDecoder: Sendable {
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
     case 0x0C: return (.redraw, 1)
+    case 0x09: return (.tab, 1)
     case 0x20...0x7E: return (.character(Character(Unicode.Scalar(first))), 1)
     case 0x00...0x1F: return (nil, 1)
     default: return decodeUTF8()
@@ -194,6 +195,9 @@ public struct KeyDecoder: Sendable {
           return (nil, index)
         }
       case 0x40...0x7E:
+        if pending[2] == UInt8(ascii: "<") {
+          return (Self.mouse(pending[3..<index], final: byte), index + 1)
+        }
         let parameters = pending[2..<index].split(separator: UInt8(ascii: ";"))
         let first = parameters.first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
         return (Self.finalKey(byte, parameter: first), index + 1)
@@ -203,6 +207,18 @@ public struct KeyDecoder: Sendable {
       }
     }
     return nil
+  }
+
+  /// An SGR mouse report (`ESC [ <` button `;` column `;` row, then `M` or `m`).
+  private static func mouse(_ parameters: ArraySlice<UInt8>, final: UInt8) -> ScreenKey? {
+    let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+      .map { Int(String(decoding: $0, as: UTF8.self)) }
+    guard numbers.count == 3, let button = numbers[0], let column = numbers[1],
+      let row = numbers[2], final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+      let event = MouseEvent.sgr(
+        button: button, column: column, row: row, isPress: final == UInt8(ascii: "M"))
+    else { return nil }
+    return .mouse(event)
   }
 
   /// The key of a sequence's final byte (and, for `~`, its first parameter).
@@ -215,6 +231,7 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "H"): return .home
     case UInt8(ascii: "F"): return .end
     case UInt8(ascii: "M"): return .enter
+    case UInt8(ascii: "Z"): return .backTab
     case UInt8(ascii: "~"):
       switch parameter {
       case 1, 7: return .home

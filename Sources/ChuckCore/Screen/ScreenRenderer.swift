@@ -1,46 +1,34 @@
-/// Draws a ``ScreenState`` into lines for a terminal of a given size: a title bar, the body (the
-/// list, a joke's detail or the list of keys) and a status line. Pure: the terminal seam writes
-/// the lines.
+/// Draws a ``ScreenState`` into lines for a terminal of a given size: a title bar, the row of
+/// tabs, the body (a list, a joke's detail, a punchline to come or the list of keys) and the
+/// status area. Pure: the terminal seam writes the lines.
 ///
 /// The selected row is marked by `>` and reverse video (never by colour alone, and shown even
-/// without colour); colour (red errors, bold title) follows `style`. No line is wider than the
-/// terminal.
+/// without colour), the tab shown by reverse video, a filter's match by underlining; colour (red
+/// errors, bold title) follows `style`. No line is wider than the terminal.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
   public static let emptyMessage: TerminalText =
     "Your list is empty. Press n to fetch your first joke."
+  /// What the favourites tab says when there are none.
+  public static let noFavoritesMessage: TerminalText =
+    "No favourites yet. In a source's tab, select a joke and press f to name it one."
+  /// What a filtered list says when no row matches.
+  public static let noMatchMessage: TerminalText = "No joke matches the filter. Esc clears it."
   /// The action at the right of the title bar, with its key.
   public static let jokeAction: TerminalText = "Joke! (n)"
-  /// The keys, with what they do, as the `?` view lists them.
-  public static let keys: [(keys: TerminalText, action: TerminalText)] = [
-    ("n, +", "Joke!: fetch a random joke and save it"),
-    ("Up/k, Down/j", "move"),
-    ("PgUp, PgDn", "move a page"),
-    ("Home/g, End/G", "first, last joke"),
-    ("Enter", "show the joke"),
-    ("d, then y", "remove the joke"),
-    ("f, a name, Enter", "make the joke a favourite (\u{2605})"),
-    ("Esc", "cancel a running fetch"),
-    ("q, Ctrl-C", "quit"),
-    ("Esc, Bksp, Left, q", "in a joke: back to the list"),
-    ("?", "this list of keys"),
-  ]
 
   private static let markerWidth = 2
   private static let previewWidth = JokePreview.length + 3
+  private static let longestName = 20
 
   private let style: TextStyle
-  private let title: TerminalText
   private let selected = TextStyle(isEnabled: true)
   private let dates = SwedishDateFormatter()
 
   /// Makes a renderer.
-  /// - Parameters:
-  ///   - style: colours on or off (reverse video for the selection is always on).
-  ///   - title: the title bar's text (the source's list title).
-  public init(style: TextStyle, title: String = JokeListView.title) {
+  /// - Parameter style: colours on or off (reverse video for the selection is always on).
+  public init(style: TextStyle) {
     self.style = style
-    self.title = TerminalText(sanitizing: title, keepNewlines: false)
   }
 
   /// The screen's lines.
@@ -51,24 +39,30 @@ public struct ScreenRenderer: Sendable {
   public func render(_ state: ScreenState, size: ScreenSize) -> [TerminalText] {
     guard size.rows > 0, size.columns > 0 else { return [] }
     guard size.isUsable else { return tooSmall(size) }
-    var lines = [titleBar(state, width: size.columns)]
-    let height = size.rows - 2
+    var state = state
+    state.size = size
+    let width = size.columns
+    var lines = [titleBar(state, width: width)]
+    if state.showsTabs { lines.append(tabRow(state, width: width)) }
+    let height = state.bodyHeight
     var body: [TerminalText]
     if state.showsHelp {
-      body = help(width: size.columns)
+      body = ScreenHelp.lines(for: state)
     } else {
       switch state.mode {
-      case .list: body = list(state, width: size.columns, height: height)
+      case .list: body = list(state, width: width, height: height)
       case .detail(let detail):
-        let all = Self.detailLines(detail, width: size.columns, style: style)
+        let all = Self.detailLines(detail, width: width, style: style)
         let top = min(max(0, detail.scroll), max(0, all.count - height))
         body = Array(all.dropFirst(top).prefix(height))
+      case .punchline(let punchline):
+        body = self.punchline(punchline, width: width)
       }
     }
-    body = body.prefix(height).map { ScreenText.fit($0, width: size.columns) }
-    body += Array(repeating: .empty, count: height - body.count)
+    body = body.prefix(height).map { ScreenText.fit($0, width: width) }
+    body += Array(repeating: .empty, count: max(0, height - body.count))
     lines += body
-    lines.append(statusLine(state, width: size.columns))
+    lines += statusLines(state, width: width)
     return lines
   }
 
@@ -98,45 +92,100 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func titleBar(_ state: ScreenState, width: Int) -> TerminalText {
+    let isBusy = state.isFetching || state.tab.search?.isLoading == true
     let spinner: TerminalText =
-      state.isFetching ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
+      isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
     let action = spinner + Self.jokeAction
     let actionWidth = action.width
-    let title = ScreenText.fit(self.title, width: max(0, width - actionWidth - 1))
+    let title = ScreenText.fit(
+      TerminalText(sanitizing: state.tab.title, keepNewlines: false),
+      width: max(0, width - actionWidth - 1))
     let gap = max(1, width - title.width - actionWidth)
     return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)
   }
 
+  /// The row of tabs: each tab's number and name, the one shown in reverse video.
+  private func tabRow(_ state: ScreenState, width: Int) -> TerminalText {
+    var line = TerminalText.empty
+    for (position, span) in state.tabSpans(width: width).enumerated() {
+      line += position == state.current ? selected.reverse(style.bold(span.text)) : span.text
+    }
+    return ScreenText.fit(line, width: width)
+  }
+
   private func list(_ state: ScreenState, width: Int, height: Int) -> [TerminalText] {
-    guard !state.rows.isEmpty else {
-      return TextWrapper.wrap(Self.emptyMessage, width: width - Self.markerWidth).map {
+    let rows = state.rows
+    guard !rows.isEmpty else {
+      return TextWrapper.wrap(emptyMessage(state), width: width - Self.markerWidth).map {
         .spaces(Self.markerWidth) + $0
       }
     }
     let top = ScreenState.top(
-      state.top, selection: state.selection, count: state.rows.count, height: height)
-    let hasMarks = state.rows.contains { $0.mark != nil }
-    return (top..<min(state.rows.count, top + height)).map { position in
-      let row = state.rows[position]
+      state.top, selection: state.selection, count: rows.count, height: height)
+    let hasMarks = rows.contains { $0.mark != nil }
+    let filter =
+      state.tab.search == nil && !state.tab.filter.isEmpty ? RowFilter(state.tab.filter) : nil
+    let nameWidth =
+      state.tab.isFavorites
+      ? min(Self.longestName, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0) : 0
+    return (top..<min(rows.count, top + height)).map { position in
+      let row = rows[position]
       let isSelected = position == state.selection
-      let text = (isSelected ? "> " : "  ") + self.text(of: row, hasMarks: hasMarks)
+      let text =
+        (isSelected ? "> " : "  ")
+        + self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
       return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
     }
   }
 
-  /// A row on one line: mark, preview, date and id, as `chuck list` shows them.
-  private func text(of row: ScreenRow, hasMarks: Bool) -> TerminalText {
+  private func emptyMessage(_ state: ScreenState) -> TerminalText {
+    if let search = state.tab.search {
+      return search.isLoading
+        ? "Searching for \u{201C}\(sanitizing: search.query)\u{201D}\u{2026}"
+        : "No joke contains \u{201C}\(sanitizing: search.query)\u{201D}. Esc goes back."
+    }
+    if !state.tab.filter.isEmpty { return Self.noMatchMessage }
+    return state.tab.isFavorites ? Self.noFavoritesMessage : Self.emptyMessage
+  }
+
+  /// A row on one line: mark, preview, date and id, as `chuck list` shows them; in the
+  /// favourites, mark, name, preview, the date it was made a favourite and the source's name.
+  private func text(
+    of row: ScreenRow, hasMarks: Bool, filter: RowFilter?, nameWidth: Int, _ state: ScreenState
+  ) -> TerminalText {
     let entry = row.entry
     let mark: TerminalText =
       hasMarks ? TerminalText(sanitizing: String(row.mark ?? " ")) + " " : .empty
-    return mark + ScreenText.pad(JokePreview.make(entry.value), width: Self.previewWidth) + "  "
-      + entry.dateAndID(dates)
+    let preview = filter?.preview(entry.value) ?? JokePreview.make(entry.value)
+    guard let name = row.name else {
+      return mark + ScreenText.pad(preview, width: Self.previewWidth) + "  "
+        + entry.dateAndID(dates)
+    }
+    let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
+    let date = entry.created.map { dates.date($0) } ?? ""
+    let shownName = TerminalText(sanitizing: name, keepNewlines: false)
+    return mark + style.bold(ScreenText.pad(shownName, width: nameWidth)) + "  "
+      + ScreenText.pad(preview, width: Self.previewWidth) + "  "
+      + TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
   }
 
-  private func help(width: Int) -> [TerminalText] {
-    let keysWidth = Self.keys.map(\.keys.width).max() ?? 0
-    return ["  Keys", .empty]
-      + Self.keys.map { "  " + ScreenText.pad($0.keys, width: keysWidth) + "  " + $0.action }
+  /// A two-part joke just fetched: the setup, then (after a key) the punchline.
+  private func punchline(_ punchline: ScreenState.Punchline, width: Int) -> [TerminalText] {
+    let room = max(1, width - Self.markerWidth)
+    let indent = TerminalText.spaces(Self.markerWidth)
+    var lines: [TerminalText] = [.empty]
+    lines += TextWrapper.wrap(TerminalText(sanitizing: punchline.setup), width: room).map {
+      indent + $0
+    }
+    lines.append(.empty)
+    if punchline.isRevealed {
+      lines += TextWrapper.wrap(TerminalText(sanitizing: punchline.punchline), width: room).map {
+        indent + style.bold($0)
+      }
+    } else {
+      lines.append(indent + style.dim("\u{2026} (press any key for the punchline)"))
+    }
+    return lines
   }
 
   /// The detail's lines: `chuck show`'s output, with room under an inline image.
@@ -156,37 +205,14 @@ public struct ScreenRenderer: Sendable {
     return lines
   }
 
-  private func statusLine(_ state: ScreenState, width: Int) -> TerminalText {
-    let text: TerminalText
-    if state.showsHelp {
-      return style.dim(ScreenText.fit("Press any key to go back.", width: width))
-    }
+  private func statusLines(_ state: ScreenState, width: Int) -> [TerminalText] {
+    let lines = state.statusLines(width: width)
+    if state.showsHelp { return lines.map(style.dim) }
     switch state.status {
-    case .message(let message): text = message
-    case .error(let message): return style.red(ScreenText.fit(message, width: width))
-    case .prompt(let prompt):
-      if let problem = prompt.problem { return style.red(ScreenText.fit(problem, width: width)) }
-      guard prompt.takesText else {
-        return style.bold(ScreenText.fit(prompt.question, width: width))
-      }
-      // The end of what is typed stays in view, followed by a block for the cursor.
-      let typed = TerminalText(sanitizing: prompt.input, keepNewlines: false) + "\u{2588}"
-      let room = max(0, width - prompt.question.width)
-      return style.bold(
-        ScreenText.fit(prompt.question + ScreenText.tail(typed, width: room), width: width))
-    case .keys:
-      switch state.mode {
-      case .list:
-        text =
-          state.isFetching
-          ? "Fetching a joke…  Esc cancel  q quit"
-          : state.rows.contains { $0.mark != nil }
-            ? "n Joke!  Enter open  f favourite  d remove  ? keys  q quit"
-            : "n Joke!  Enter open  d remove  ? keys  q quit"
-      case .detail: text = "Esc back  Up/Down scroll  n Joke!  ? keys"
-      }
-      return style.dim(ScreenText.fit(text, width: width))
+    case .message: return lines
+    case .error: return lines.map(style.red)
+    case .prompt(let prompt): return lines.map(prompt.problem == nil ? style.bold : style.red)
+    case .keys: return lines.map(style.dim)
     }
-    return ScreenText.fit(text, width: width)
   }
 }

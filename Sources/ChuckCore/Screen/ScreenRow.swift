@@ -1,18 +1,33 @@
 /// One entry of the screen's list: what `chuck list` shows of a joke, and room for a mark in
-/// front of it (a favourite's star, for sources that have favourites).
+/// front of it (a favourite's star, a search result's ✓).
 public struct ScreenRow: Equatable, Sendable {
-  /// The entry as the list view knows it: id, date and text.
+  /// The entry as the list view knows it: id, date and text (a two-part joke's setup and
+  /// punchline on two lines).
   public var entry: JokeListView.Row
   /// One character shown before the preview (for example `★`), or `nil` for none.
   public var mark: Character?
+  /// A favourite's name, shown before the preview in the favourites tab.
+  public var name: String?
+  /// The source of the joke, in a tab that lists jokes of every source (the favourites).
+  public var source: JokeSource?
+  /// The text lowercased, which the filter looks in.
+  let folded: String
 
   /// Makes a row.
   /// - Parameters:
   ///   - entry: the entry.
   ///   - mark: a character shown before the preview.
-  public init(_ entry: JokeListView.Row, mark: Character? = nil) {
+  ///   - name: a favourite's name.
+  ///   - source: the joke's source, in the favourites tab.
+  public init(
+    _ entry: JokeListView.Row, mark: Character? = nil, name: String? = nil,
+    source: JokeSource? = nil
+  ) {
     self.entry = entry
     self.mark = mark
+    self.name = name
+    self.source = source
+    folded = RowFilter.fold(entry.value)
   }
 
   /// The joke's id.
@@ -22,4 +37,6 @@ public struct ScreenRow: Equatable, Sendable {
   public static let favorite: Character = "★"
   /// The mark of a joke that is not a favourite (yet: `f` makes it one).
   public static let notFavorite: Character = "☆"
+  /// The mark of a search result that is in the list.
+  public static let saved: Character = "✓"
 }

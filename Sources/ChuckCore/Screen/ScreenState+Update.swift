@@ -11,24 +11,27 @@ extension ScreenState {
       keepSelectionInView()
       return []
     case .tick:
-      if isFetching { spinnerStep += 1 }
+      if isFetching || tab.search?.isLoading == true { spinnerStep += 1 }
       return []
-    case .listLoaded(let rows):
-      replaceRows(rows, selecting: nil)
+    case .listLoaded(let rows, let position):
+      guard tabs.indices.contains(position) else { return [] }
+      replaceRows(rows, in: position, selecting: nil)
       return []
     case .listFailed(let error):
       status = .error(ReportText.error(error))
       return []
-    case .jokeSaved(let id, let count, let rows, let fetch):
+    case .jokeSaved(let id, let count, let rows, let fetch, let punchline):
       guard isFetching, fetch == fetchNumber else {
         // A cancelled fetch that had saved already: the file is still the truth.
-        replaceRows(rows, selecting: nil)
+        replaceRows(rows, in: fetchTab, selecting: nil)
         return []
       }
       isFetching = false
-      replaceRows(rows, selecting: mode == .list ? id : nil)
+      let isShown = fetchTab == current && tab.search == nil
+      replaceRows(rows, in: fetchTab, selecting: tabs[fetchTab].mode == .list ? id : nil)
       let (saved, rest) = ReportText.saved(id: id, count: count)
       status = .message(saved + rest)
+      if isShown, mode == .list, let punchline { tab.mode = .punchline(punchline) }
       return []
     case .fetchFailed(let error, let fetch):
       guard isFetching, fetch == fetchNumber else { return [] }
@@ -36,220 +39,116 @@ extension ScreenState {
       status = .error(ReportText.error(error))
       return []
     case .favoriteAdded(let name, let rows):
-      replaceRows(rows, selecting: nil)
+      replaceRows(rows, in: current, selecting: nil)
       status = .message("Added favourite \(sanitizing: name).")
       return []
     case .jokeLoaded(let shown):
       guard case .detail(var detail) = mode, detail.id == shown.id, !detail.isLoaded else {
         return []
       }
-      detail.fields = shown.fields
-      guard let icon = shown.icon else {
-        mode = .detail(detail)
-        return []
-      }
-      detail.icon = .unavailable(ScreenState.Detail.loading)
-      mode = .detail(detail)
-      return [.loadIcon(id: shown.id, url: icon)]
+      return show(shown, in: &detail)
     case .iconLoaded(let id, let icon):
       guard case .detail(var detail) = mode, detail.id == id else { return [] }
       detail.icon = icon
-      mode = .detail(detail)
+      tab.mode = .detail(detail)
       return []
     case .removed(let joke, let rows):
-      replaceRows(rows, selecting: nil)
+      replaceRows(rows, in: current, selecting: nil)
       status = .message(ReportText.removed(joke))
       return []
     case .actionFailed(let error):
-      if case .detail(let detail) = mode, !detail.isLoaded { mode = .list }
-      status = .error(ReportText.error(error))
+      if case .detail(let detail) = mode, !detail.isLoaded { tab.mode = .list }
+      status = .error(Self.screenWording(error))
       return []
-    }
-  }
-
-  // MARK: Keys
-
-  private mutating func press(_ key: ScreenKey) -> [ScreenEffect] {
-    switch key {
-    case .interrupt: return [.quit(status: 130)]
-    case .suspend: return [.suspend]
-    case .redraw: return [.redraw]
-    default: break
-    }
-    if showsHelp {
-      showsHelp = false
-      return []
-    }
-    if case .prompt(var prompt) = status {
-      if prompt.takesText { return type(key, into: &prompt) }
-      status = .keys
-      return answer(prompt, with: key)
-    }
-    status = .keys
-    if case .paste = key {
-      status = .message("Pasted text is not taken as keys.")
-      return []
-    }
-    if key == .character("?") {
-      showsHelp = true
-      return []
-    }
-    if key == .character("n") || key == .character("+") { return fetch() }
-    switch mode {
-    case .list: return pressInList(key)
-    case .detail(let detail): return pressInDetail(key, detail)
-    }
-  }
-
-  /// A key typed into a name prompt: text is added, Backspace takes the last character back,
-  /// Enter answers (a bad name says why and asks again), Esc gives up.
-  private mutating func type(_ key: ScreenKey, into prompt: inout Prompt) -> [ScreenEffect] {
-    prompt.problem = nil
-    switch key {
-    case .character(let character):
-      if prompt.input.count < Prompt.maximumInput { prompt.input.append(character) }
-    case .paste(let text):
-      // Pasted text is text: its line breaks and controls are not keys (Enter, Esc).
-      let room = Prompt.maximumInput - prompt.input.count
-      prompt.input += text.lazy.filter { character in
-        !character.unicodeScalars.contains { TerminalSafeText.isUnsafe($0, keepNewlines: false) }
-      }.prefix(max(0, room))
-    case .backspace:
-      if !prompt.input.isEmpty { prompt.input.removeLast() }
-    case .escape:
-      status = .message("No favourite added.")
-      return []
-    case .enter:
-      if let problem = Favorite.nameProblem(prompt.input) {
-        prompt.problem = "error: \(sanitizing: problem)"
-        status = .prompt(prompt)
-        return []
-      }
-      status = .keys
-      if case .favoriteName(let id) = prompt.purpose {
-        return [.addFavorite(id: id, name: prompt.input)]
+    case .searchFinished(let number, let results):
+      guard let position = searchTab(number) else { return [] }
+      tabs[position].search?.isLoading = false
+      tabs[position].search?.results = results
+      markSaved(in: position)
+      let count = results.count
+      if position == current {
+        let query = tabs[position].search?.query ?? ""
+        status = .message(
+          count == 0
+            ? "No joke contains \u{201C}\(sanitizing: query)\u{201D}."
+            : "\(count) \(count == 1 ? "joke" : "jokes") found; Enter shows one, a saves it.")
       }
       return []
-    default:
-      break
-    }
-    status = .prompt(prompt)
-    return []
-  }
-
-  private mutating func answer(_ prompt: Prompt, with key: ScreenKey) -> [ScreenEffect] {
-    switch prompt.purpose {
-    case .favoriteName:
+    case .searchFailed(let error, let number):
+      guard let position = searchTab(number) else { return [] }
+      tabs[position].search = nil
+      if position == current { status = .error(ReportText.error(error)) }
       return []
-    case .removal(let id):
-      guard key == .character("y") || key == .character("Y") else {
-        status = .message("Nothing removed.")
-        return []
-      }
-      return [.removeJoke(id: id)]
-    }
-  }
-
-  private mutating func fetch() -> [ScreenEffect] {
-    guard !isFetching else { return [] }
-    isFetching = true
-    fetchNumber += 1
-    spinnerStep = 0
-    return [.fetchJoke(fetch: fetchNumber)]
-  }
-
-  private mutating func pressInList(_ key: ScreenKey) -> [ScreenEffect] {
-    let page = max(1, size.bodyRows - 1)
-    switch key {
-    case .up, .character("k"): moveSelection(to: selection - 1)
-    case .down, .character("j"): moveSelection(to: selection + 1)
-    case .pageUp: moveSelection(to: selection - page)
-    case .pageDown: moveSelection(to: selection + page)
-    case .home, .character("g"): moveSelection(to: 0)
-    case .end, .character("G"): moveSelection(to: rows.count - 1)
-    case .enter, .right, .character("l"):
-      guard let row = selectedRow else { return [] }
-      mode = .detail(Detail(id: row.id))
-      return [.loadJoke(id: row.id)]
-    case .character("d"):
-      guard let row = selectedRow else { return [] }
-      let preview = JokePreview.make(row.entry.value)
-      status = .prompt(
-        Prompt(
-          purpose: .removal(id: row.id),
-          question: "Remove \(sanitizing: row.id) \u{201C}\(preview)\u{201D}? y/n"))
-    case .character("f"):
-      guard let row = selectedRow, row.mark != nil else { return [] }
-      guard row.mark != ScreenRow.favorite else {
-        status = .message("\(sanitizing: row.id) is already a favourite (see chuck favorite list).")
-        return []
-      }
-      status = .prompt(
-        Prompt(
-          purpose: .favoriteName(id: row.id),
-          question: "Name this favourite: "))
-    case .character("q"):
-      return [.quit(status: 0)]
-    case .escape:
-      guard isFetching else { return [] }
-      isFetching = false
-      status = .message("Fetch cancelled.")
-      return [.cancelFetch]
-    default:
-      break
-    }
-    return []
-  }
-
-  private mutating func pressInDetail(_ key: ScreenKey, _ detail: Detail) -> [ScreenEffect] {
-    var detail = detail
-    let page = max(1, size.bodyRows - 1)
-    switch key {
-    case .escape, .backspace, .left, .character("q"), .character("h"):
-      mode = .list
-      keepSelectionInView()
+    case .done(let message):
+      status = .message(message)
       return []
-    case .up, .character("k"): detail.scroll -= 1
-    case .down, .character("j"): detail.scroll += 1
-    case .pageUp: detail.scroll -= page
-    case .pageDown: detail.scroll += page
-    case .home, .character("g"): detail.scroll = 0
-    case .end, .character("G"): detail.scroll = Int.max
-    default: return []
     }
-    let lastTop = max(
-      0, ScreenRenderer.detailLineCount(detail, width: size.columns) - size.bodyRows)
-    detail.scroll = min(max(0, detail.scroll), lastTop)
-    mode = .detail(detail)
-    return []
+  }
+
+  /// The detail of a joke that has been read: its fields, and its icon to load.
+  mutating func show(_ shown: Shown, in detail: inout Detail) -> [ScreenEffect] {
+    detail.fields = shown.fields
+    detail.shown = shown
+    guard let icon = shown.icon else {
+      tab.mode = .detail(detail)
+      return []
+    }
+    detail.icon = .unavailable(ScreenState.Detail.loading)
+    tab.mode = .detail(detail)
+    return [.loadIcon(id: shown.id, url: icon)]
+  }
+
+  /// An error as the screen says it: where the command line's words name a command, the
+  /// screen's name its keys.
+  static func screenWording(_ error: ChuckError) -> TerminalText {
+    if case .favoritesFull(let limit) = error {
+      return "error: your favourites are full (\(limit)); remove one first: "
+        + "in the Favourites tab, select it and press d, then y"
+    }
+    return ReportText.error(error)
+  }
+
+  /// The tab whose running search has this number.
+  private func searchTab(_ number: Int) -> Int? {
+    tabs.indices.first { tabs[$0].search?.number == number && tabs[$0].search?.isLoading == true }
+  }
+
+  /// Marks each search result of a tab ✓ when its joke is in the tab's list.
+  mutating func markSaved(in position: Int) {
+    guard var search = tabs[position].search else { return }
+    let saved = Set(tabs[position].allRows.map(\.id))
+    for index in search.results.indices {
+      search.results[index].row.mark = saved.contains(search.results[index].row.id) ? ScreenRow.saved : " "
+    }
+    tabs[position].search = search
   }
 
   // MARK: Rows and selection
 
-  private mutating func moveSelection(to position: Int) {
-    selection = min(max(0, position), max(0, rows.count - 1))
-    keepSelectionInView()
+  /// Shows a tab's new rows, keeping the selection on the same joke (or on `id`), else at the
+  /// same place; leaves the detail of a joke that is gone.
+  mutating func replaceRows(_ newRows: [ScreenRow], in position: Int, selecting id: String?) {
+    tabs[position].load(newRows, selecting: id)
+    markSaved(in: position)
+    if case .detail(let detail) = tabs[position].mode, tabs[position].search == nil,
+      !newRows.contains(where: { $0.id == detail.id })
+    {
+      tabs[position].mode = .list
+      if position == current {
+        status = .message("\(sanitizing: detail.id) is no longer in your list.")
+      }
+    }
+    if position == current { keepSelectionInView() }
   }
 
-  /// Shows a new list, keeping the selection on the same joke (or on `id`), else at the same
-  /// place; leaves the detail of a joke that is gone.
-  private mutating func replaceRows(_ newRows: [ScreenRow], selecting id: String?) {
-    let wanted = id ?? selectedRow?.id
-    if let wanted, let position = newRows.firstIndex(where: { $0.id == wanted }) {
-      selection = position
-    } else {
-      selection = min(selection, max(0, newRows.count - 1))
-    }
-    rows = newRows
-    if case .detail(let detail) = mode, !newRows.contains(where: { $0.id == detail.id }) {
-      mode = .list
-      status = .message("\(sanitizing: detail.id) is no longer in your list.")
-    }
-    keepSelectionInView()
+  /// Moves the shown tab's selection (clamped) and keeps it in view.
+  mutating func moveSelection(to position: Int) {
+    tab.select(position, height: bodyHeight)
   }
 
-  private mutating func keepSelectionInView() {
-    top = Self.top(top, selection: selection, count: rows.count, height: size.bodyRows)
+  /// Scrolls the shown tab so that its selection is in view.
+  mutating func keepSelectionInView() {
+    tab.select(tab.shownSelection, height: bodyHeight)
   }
 
   /// The first row to show so that `selection` is in view, moving as little as possible from

@@ -1,15 +1,19 @@
-/// Everything the interactive screen shows, as a value: the list, the selection and scroll
-/// position, the view (list or one joke's detail), the status line and whether a fetch runs.
+/// Everything the interactive screen shows, as a value: its tabs (one per source, then the
+/// favourites), and in each its list, selection, scroll position, filter, search and view (the
+/// list, one joke's detail, a punchline to come); the status line and whether a fetch runs.
 ///
 /// It changes only through ``handle(_:)`` (state + event → new state + effects) and is drawn by
-/// ``ScreenRenderer``; neither does any I/O.
+/// ``ScreenRenderer``; neither does any I/O. No part of it knows a source by name: a tab has a
+/// title, a label and what its source can do.
 public struct ScreenState: Equatable, Sendable {
-  /// What the body of the screen shows.
+  /// What the body of a tab shows.
   public enum Mode: Equatable, Sendable {
-    /// The list of saved jokes.
+    /// The list of saved jokes (or of search results, while the tab has some).
     case list
-    /// One joke's fields, as `chuck show` prints them.
+    /// One joke's fields, as `chuck show` lists them.
     case detail(Detail)
+    /// A two-part joke just fetched: its setup, and the punchline once a key is pressed.
+    case punchline(Punchline)
   }
 
   /// The detail view of one joke.
@@ -24,6 +28,8 @@ public struct ScreenState: Equatable, Sendable {
     public var icon: JokeDetailView.Icon?
     /// The first line shown, when the fields are taller than the screen.
     public var scroll: Int
+    /// What the joke is to copy and open (known once it is read).
+    public var shown: Shown?
 
     /// Makes the detail of a joke not read yet.
     /// - Parameter id: the joke's id.
@@ -38,7 +44,28 @@ public struct ScreenState: Equatable, Sendable {
     public static let loading = "loading…"
   }
 
-  /// What the detail shows of a joke: its id, its fields and its icon's URL.
+  /// A two-part joke fetched with Joke!: the setup first, the punchline on the next key.
+  public struct Punchline: Equatable, Sendable {
+    /// The setup.
+    public var setup: String
+    /// The punchline.
+    public var punchline: String
+    /// Whether the punchline is shown yet.
+    public var isRevealed: Bool
+
+    /// Makes the view of a two-part joke, its punchline hidden.
+    /// - Parameters:
+    ///   - setup: the setup.
+    ///   - punchline: the punchline.
+    public init(setup: String, punchline: String) {
+      self.setup = setup
+      self.punchline = punchline
+      isRevealed = false
+    }
+  }
+
+  /// What the screen knows of one joke: the detail's fields, its icon's URL, its text to copy
+  /// and its link to open.
   public struct Shown: Equatable, Sendable {
     /// The joke's id.
     public var id: String
@@ -46,13 +73,20 @@ public struct ScreenState: Equatable, Sendable {
     public var fields: [Field]
     /// Its icon's URL, for a joke that has one.
     public var icon: String?
+    /// Its text, a two-part joke's setup and punchline on two lines (what `y` copies).
+    public var text: String
+    /// Its link, for a joke that has one (what `o` opens).
+    public var link: String?
+    /// A two-part joke's setup and punchline.
+    public var parts: Punchline?
 
-    /// What the detail shows of a saved joke of any source.
+    /// What the detail shows of a joke of any source.
     /// - Parameter joke: the joke.
     public init(_ joke: some SavedJoke) {
       self.init(
         id: joke.id, fields: joke.detailFields.map { Field(label: $0.label, value: $0.value) },
-        icon: joke.icon)
+        icon: joke.icon, text: Self.text(joke.text, joke.punchline), link: joke.link)
+      parts = joke.punchline.map { Punchline(setup: joke.text, punchline: $0) }
     }
 
     /// Makes what the detail shows.
@@ -60,10 +94,25 @@ public struct ScreenState: Equatable, Sendable {
     ///   - id: the joke's id.
     ///   - fields: its fields.
     ///   - icon: its icon's URL.
-    public init(id: String, fields: [Field], icon: String? = nil) {
+    ///   - text: its text.
+    ///   - link: its link.
+    public init(
+      id: String, fields: [Field], icon: String? = nil, text: String = "", link: String? = nil
+    ) {
       self.id = id
       self.fields = fields
       self.icon = icon
+      self.text = text
+      self.link = link
+    }
+
+    /// A joke's whole text: a two-part joke's setup and punchline on two lines.
+    /// - Parameters:
+    ///   - text: the text or setup.
+    ///   - punchline: the punchline, if any.
+    /// - Returns: the text.
+    public static func text(_ text: String, _ punchline: String?) -> String {
+      punchline.map { text + "\n" + $0 } ?? text
     }
   }
 
@@ -88,15 +137,15 @@ public struct ScreenState: Equatable, Sendable {
   public enum Status: Equatable, Sendable {
     /// The keys of the current view.
     case keys
-    /// A message, until the next key.
+    /// A message, until the next key (wrapped at word boundaries when it does not fit).
     case message(TerminalText)
     /// An `error:` line (red when colour is on), until the next key.
     case error(TerminalText)
-    /// A question that takes the next key.
+    /// A question that takes the next key, or text.
     case prompt(Prompt)
   }
 
-  /// A question in the status line: the next key answers it.
+  /// A question in the status line: the next key answers it, or the text typed (Enter).
   public struct Prompt: Equatable, Sendable {
     /// What answering it does.
     public enum Purpose: Equatable, Sendable {
@@ -105,67 +154,113 @@ public struct ScreenState: Equatable, Sendable {
       /// The name typed is the name of a new favourite for the joke with this id: Enter makes
       /// it, Esc gives up.
       case favoriteName(id: String)
+      /// `y` removes the favourite with this name (its joke stays).
+      case favoriteRemoval(name: String)
+      /// The name typed is the new name of the favourite with this name.
+      case rename(name: String)
+      /// The text typed is searched for in the tab's source.
+      case search
+      /// The text typed filters the tab's list, as it is typed.
+      case filter
     }
 
     /// What answering it does.
     public var purpose: Purpose
     /// The question.
     public var question: TerminalText
-    /// What has been typed or pasted (a name prompt's answer so far), at most
+    /// What has been typed or pasted (a text prompt's answer so far), at most
     /// ``maximumInput`` characters; made safe when it is shown.
     public var input: String = ""
-    /// Why the name entered cannot be used, shown (red) instead of the prompt until the next key;
-    /// what was typed stays, to be mended.
+    /// Why the text entered cannot be used, shown (red) instead of the prompt until the next
+    /// key; what was typed stays, to be mended.
     public var problem: TerminalText?
 
-    /// The most characters a prompt takes: a favourite's name is at most 60, so more is never
-    /// needed, and a huge paste is not kept.
+    /// The most characters a name prompt takes: a favourite's name is at most 60, so more is
+    /// never needed, and a huge paste is not kept.
     public static let maximumInput = Favorite.maximumNameLength
+
+    /// The most characters this prompt takes (a search query or filter may be longer than a
+    /// name).
+    public var maximum: Int {
+      switch purpose {
+      case .search, .filter: SearchQuery.lengths.upperBound
+      default: Self.maximumInput
+      }
+    }
 
     /// Whether the prompt takes typed text (else one key answers it).
     public var takesText: Bool {
-      if case .favoriteName = purpose { true } else { false }
+      switch purpose {
+      case .removal, .favoriteRemoval: false
+      case .favoriteName, .rename, .search, .filter: true
+      }
     }
   }
 
-  /// The saved jokes, in the order shown.
-  public internal(set) var rows: [ScreenRow]
-  /// The position of the selected row (0 when the list is empty).
-  public internal(set) var selection: Int
-  /// The position of the first row shown.
-  public internal(set) var top: Int
-  /// The view.
-  public internal(set) var mode: Mode
+  /// The tabs: every source's, in `chuck sources` order, then the favourites.
+  public internal(set) var tabs: [Tab]
+  /// The position of the tab shown.
+  public internal(set) var current: Int
   /// The status line.
   public internal(set) var status: Status
   /// Whether the list of keys is shown over the view.
   public internal(set) var showsHelp: Bool
   /// Whether a fetch runs (the spinner turns; Joke! sends no second request).
   public internal(set) var isFetching: Bool
+  /// The tab whose source the running (or last) fetch is for.
+  public internal(set) var fetchTab: Int
   /// The number of the latest fetch; results of an older (cancelled) fetch are ignored.
   public internal(set) var fetchNumber: Int
-  /// How many times the spinner has turned during this fetch.
+  /// The number of the latest search; results of an older (cancelled) one are ignored.
+  public internal(set) var searchNumber: Int
+  /// How many times the spinner has turned during this fetch or search.
   public internal(set) var spinnerStep: Int
   /// The terminal's size, for paging and keeping the selection in view.
   public internal(set) var size: ScreenSize
 
   /// Makes the state of a screen that has just opened.
   /// - Parameters:
-  ///   - rows: the saved jokes, in the order shown.
+  ///   - tabs: the tabs (at least one).
+  ///   - current: the position of the tab shown first.
   ///   - size: the terminal's size.
-  public init(rows: [ScreenRow] = [], size: ScreenSize) {
-    self.rows = rows
+  public init(tabs: [Tab], current: Int = 0, size: ScreenSize) {
+    self.tabs = tabs.isEmpty ? [Tab(title: JokeListView.title)] : tabs
+    self.current = min(max(0, current), self.tabs.count - 1)
     self.size = size
-    selection = 0
-    top = 0
-    mode = .list
     status = .keys
     showsHelp = false
     isFetching = false
+    fetchTab = self.current
     fetchNumber = 0
+    searchNumber = 0
     spinnerStep = 0
   }
 
-  /// The selected row, if the list is not empty.
+  /// Makes the state of a screen of one tab (a list titled "Chuck Norris Jokes") that has just
+  /// opened.
+  /// - Parameters:
+  ///   - rows: the saved jokes, in the order shown.
+  ///   - size: the terminal's size.
+  public init(rows: [ScreenRow] = [], size: ScreenSize) {
+    var tab = Tab(title: JokeListView.title)
+    tab.load(rows)
+    self.init(tabs: [tab], size: size)
+  }
+
+  /// The tab shown.
+  public var tab: Tab {
+    get { tabs[current] }
+    set { tabs[current] = newValue }
+  }
+
+  /// The rows the tab shows (its saved jokes that match its filter, or its search results).
+  public var rows: [ScreenRow] { tab.shownRows }
+  /// The position of the selected row among ``rows`` (0 when there are none).
+  public var selection: Int { tab.shownSelection }
+  /// The position of the first row shown.
+  public var top: Int { tab.search?.top ?? tab.top }
+  /// The tab's view.
+  public var mode: Mode { tab.mode }
+  /// The selected row, if there is one.
   public var selectedRow: ScreenRow? { rows.indices.contains(selection) ? rows[selection] : nil }
 }

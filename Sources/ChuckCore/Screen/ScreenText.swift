@@ -52,14 +52,32 @@ public enum ScreenText {
     return TerminalText(verbatim: String(kept.reversed()))
   }
 
-  /// A plain line cut to `width` columns, then padded with spaces to exactly `width`.
+  /// A line cut to `width` columns, then padded with spaces to exactly `width`.
   /// - Parameters:
   ///   - text: one line of plain text.
   ///   - width: the columns it takes.
   /// - Returns: the line.
   public static func pad(_ text: TerminalText, width: Int) -> TerminalText {
     let cut = fit(text, width: width)
-    return cut + .spaces(width - cut.width)
+    return cut + .spaces(width - visibleWidth(cut))
+  }
+
+  /// The columns a line takes, its escape sequences (styles) counting none.
+  /// - Parameter text: one line.
+  /// - Returns: the columns.
+  public static func visibleWidth(_ text: TerminalText) -> Int {
+    guard text.string.contains("\u{1B}") else { return text.width }
+    var used = 0
+    var characters = text.string.makeIterator()
+    var skipped = ""
+    while let character = characters.next() {
+      if character == "\u{1B}" {
+        copyEscape(&characters, to: &skipped)
+        continue
+      }
+      used += TextWrapper.width(of: character)
+    }
+    return used
   }
 
   /// Copies the rest of an escape sequence whose ESC was just copied: a CSI up to its final

@@ -154,6 +154,18 @@ public struct NetworkCache<T: Codable>: Sendable {
     }
   }
 
+  /// Changes the list under the lock: `change` gets the items as they are and returns them as
+  /// they are to be, written back atomically (every item encoded anew: for a small list, such
+  /// as the favourites). When `change` throws, nothing is written.
+  /// - Parameter change: makes the new items from the current ones.
+  /// - Throws: what `change` throws, or the errors of ``append(_:check:readBack:)``.
+  public func rewrite(_ change: ([T]) throws(ChuckError) -> [T]) throws(ChuckError) {
+    try file.exclusively { () throws(ChuckError) -> Void in
+      let items = try change(try load())
+      try file.replace(with: try Self.encode(Envelope(items: items)))
+    }
+  }
+
   /// Replaces the whole list without reading it (for a cache, whose old content, even corrupt,
   /// is worth nothing), under the lock and atomically.
   /// - Parameter items: the new items.

@@ -12,12 +12,17 @@ extension Chuck {
       abstract: "Open the interactive screen (what chuck alone does on a terminal).",
       discussion: """
         The list of saved jokes, a Joke! key (n) that fetches and saves a random joke, and each \
-        joke's detail; ★ marks a favourite, f makes one. Press ? on the screen for its keys. \
-        --source shows another source's list. Needs a terminal on stdin and stdout.
+        joke's detail, a tab for every source and one for the favourites; ★ marks a favourite, \
+        f makes one; / filters, s searches, y copies, o opens the link; the mouse clicks and \
+        scrolls (unless --no-mouse or CHUCK_MOUSE=0). Press ? on the screen for its keys. \
+        --source opens on another source's tab. Needs a terminal on stdin and stdout.
         """
     )
 
     @OptionGroup var source: SourceOption
+
+    @Flag(help: "Leave the mouse to the terminal (to select text); also CHUCK_MOUSE=0.")
+    var noMouse = false
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -32,7 +37,8 @@ extension Chuck {
           throw .invalidArgument(
             "chuck ui needs a terminal: stdin and stdout must both be terminals")
         }
-        try await ScreenSession.run(context, source: source.resolve(context))
+        let mouse = !noMouse && EnvironmentVariable.mouse.value(in: context.terminal.environment) != "0"
+        try await ScreenSession.run(context, source: source.resolve(context), mouse: mouse)
       }
     }
   }

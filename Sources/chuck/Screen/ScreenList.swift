@@ -1,17 +1,29 @@
 import ChuckCore
 
-/// What the screen does with the list of the source it shows: its rows (with the favourites'
-/// marks), Joke! (`chuck random`'s fetch and save), a joke's detail. Removing and favourites go
-/// through the components, the same for every source.
+/// What the screen does with the list of one source: its rows (with the favourites' marks),
+/// Joke! (`chuck random`'s fetch and save), a joke's detail, search (`chuck search`) and saving
+/// what it found (`chuck save`'s saver). Removing and favourites go through the components, the
+/// same for every source.
 protocol ScreenList: Sendable {
   /// The source.
   var source: JokeSource { get }
-  /// The saved jokes as `chuck list` shows them, oldest first, without marks.
+  /// The saved jokes as `chuck list` shows them, oldest first, without marks; a two-part
+  /// joke's text is its setup and punchline on two lines.
   func entries() throws(ChuckError) -> [JokeListView.Row]
-  /// Fetches a random joke and saves it; the joke's id and the list's count.
-  func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int)
+  /// Fetches a random joke and saves it: its id, the list's count, and a two-part joke's parts.
+  func fetchAndSave() async throws(ChuckError) -> (
+    id: String, count: Int, punchline: ScreenState.Punchline?
+  )
   /// What the detail shows of a saved joke.
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown
+  /// The whole texts of the saved jokes with these ids (those still saved).
+  func texts(of ids: Set<String>) throws(ChuckError) -> [String: String]
+  /// The service's matches for a query, as `chuck search` finds them, each marked when saved.
+  func search(_ query: String) async throws(ChuckError) -> [(
+    found: ScreenState.Found, joke: any SavedJoke
+  )]
+  /// Saves a joke a search found, as `chuck save` saves one; the list's count.
+  func save(_ joke: any SavedJoke) async throws(ChuckError) -> Int
 }
 
 extension Context {
@@ -42,12 +54,20 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
 
   func entries() throws(ChuckError) -> [JokeListView.Row] {
     let saved = try components.list(Kind.self).saved()
-    return saved.oldestFirst().map { saved.row(at: $0) }
+    return saved.oldestFirst().map { position in
+      var row = saved.row(at: position)
+      if let punchline = saved.punchline(at: position) {
+        row.value = ScreenState.Shown.text(row.value, punchline)
+      }
+      return row
+    }
   }
 
-  func fetchAndSave() async throws(ChuckError) -> (id: String, count: Int) {
+  func fetchAndSave() async throws(ChuckError) -> (
+    id: String, count: Int, punchline: ScreenState.Punchline?
+  ) {
     let (joke, count) = try await components.fetchAndSave(Kind.self)
-    return (joke.id, count)
+    return (joke.id, count, ScreenState.Shown(joke).parts)
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {
@@ -55,5 +75,70 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
       throw .noSavedMatch(id)
     }
     return ScreenState.Shown(joke)
+  }
+
+  func texts(of ids: Set<String>) throws(ChuckError) -> [String: String] {
+    let saved = try components.list(Kind.self).saved()
+    var texts: [String: String] = [:]
+    for id in ids {
+      guard let position = saved.position(of: id) else { continue }
+      texts[id] = ScreenState.Shown.text(saved.text(at: position), saved.punchline(at: position))
+    }
+    return texts
+  }
+
+  func search(_ query: String) async throws(ChuckError) -> [(
+    found: ScreenState.Found, joke: any SavedJoke
+  )] {
+    guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
+    let found = try await Kind.client(components).search(query)
+    let saved = try components.list(Kind.self).saved()
+    return found.map { joke in
+      let position = saved.position(of: joke.id)
+      var row = joke.listRow
+      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
+      row.value = ScreenState.Shown.text(joke.text, joke.punchline)
+      let screenRow = ScreenRow(row, mark: position == nil ? " " : ScreenRow.saved)
+      return (ScreenState.Found(row: screenRow, shown: ScreenState.Shown(joke)), joke)
+    }
+  }
+
+  func save(_ joke: any SavedJoke) async throws(ChuckError) -> Int {
+    guard let joke = joke as? Kind.Joke else {
+      throw .internalError("a \(Kind.source.name) search found a joke of another kind")
+    }
+    var count = 0
+    let outcome = await components.saver(Kind.self).save([joke.id]) {
+      (_: String) async throws(ChuckError) -> Kind.Joke in joke
+    } report: { event in
+      if case .saved(_, let total) = event { count = total }
+    }
+    if let failure = outcome.failure { throw failure }
+    return count
+  }
+}
+
+/// The favourites tab's rows: every source's favourites by name, each with its joke's text.
+enum FavoriteRows {
+  /// Reads the favourites and their jokes' texts (each source's list once).
+  /// - Parameters:
+  ///   - components: the components.
+  ///   - list: the screen's list of a source.
+  /// - Returns: the rows, in name order; a favourite whose joke is gone shows its id.
+  static func rows(
+    _ components: ChuckComponents, list: (JokeSource) -> any ScreenList
+  ) throws(ChuckError) -> [ScreenRow] {
+    let favorites = try components.favorites.sorted()
+    var texts: [JokeSource: [String: String]] = [:]
+    for source in Set(favorites.map(\.source)) {
+      texts[source] = try list(source).texts(of: Set(favorites.filter { $0.source == source }.map(\.id)))
+    }
+    return favorites.map { favorite in
+      ScreenRow(
+        JokeListView.Row(
+          id: favorite.id, created: favorite.addedAt,
+          value: texts[favorite.source]?[favorite.id] ?? favorite.id),
+        mark: ScreenRow.favorite, name: favorite.name, source: favorite.source)
+    }
   }
 }

@@ -10,12 +10,23 @@ nonisolated(unsafe) private var settingsBeforeScreen = termios()
 /// The terminal while the screen is open: raw mode (termios saved and restored), the alternate
 /// screen, the cursor hidden, line wrapping off, bracketed paste on (pasted text comes marked,
 /// so that it is never taken for keys); frames written as the lines that changed. While it is
-/// open, ``TerminalRestorer`` gives the terminal back on any signal or crash.
+/// open, ``TerminalRestorer`` gives the terminal back on any signal or crash. With the mouse on,
+/// the terminal reports clicks and the wheel in SGR form (modes 1000 and 1006); off, it keeps
+/// the mouse for selecting text.
 final class ScreenTerminal {
   private static let enterSequence: TerminalText =
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h"
+  private static let mouseOn: TerminalText = "\u{1B}[?1000h\u{1B}[?1006h"
   private static let leaveSequence: StaticString =
-    "\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+  private let mouse: Bool
+
+  /// Makes the terminal seam.
+  /// - Parameter mouse: whether the terminal reports the mouse.
+  init(mouse: Bool) {
+    self.mouse = mouse
+  }
 
   private static let deleteKittyImages: TerminalText = "\u{1B}_Ga=d,q=2\u{1B}\\"
 
@@ -42,7 +53,7 @@ final class ScreenTerminal {
     }
     TerminalRestorer.arm(settings: settingsBeforeScreen, leave: Self.leaveSequence)
     tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
-    write(Self.enterSequence)
+    write(mouse ? Self.enterSequence + Self.mouseOn : Self.enterSequence)
     lastFrame = []
     isOpen = true
   }
@@ -80,6 +91,15 @@ final class ScreenTerminal {
     }
     lastFrame = frame
     if !output.isEmpty { write(output) }
+  }
+
+  /// `y`: the text on the clipboard through the terminal (OSC 52); too long a text is not sent.
+  /// - Returns: whether it was sent.
+  @discardableResult
+  func copy(_ text: String) -> Bool {
+    guard let sequence = ScreenClipboard.sequence(for: text) else { return false }
+    write(sequence)
+    return true
   }
 
   private func write(_ text: TerminalText) {

@@ -9,7 +9,7 @@ import Testing
 
   private static let title =
     "Chuck Norris Jokes" + String(repeating: " ", count: 53) + "Joke! (n)"
-  private static let keys = "n Joke!  Enter open  d remove  ? keys  q quit"
+  private static let keys = "n Joke!  Enter open  d remove  / filter  ? keys  q quit"
 
   /// Row `index` of `screenRows` as the list shows it, without the marker.
   private func row(_ index: Int) -> String {
@@ -121,7 +121,7 @@ import Testing
         "  categories  dev, movie",
         "  value       Joke number 0",
         "", "", "",
-        "Esc back  Up/Down scroll  n Joke!  ? keys",
+        "Esc back  Up/Down scroll  y copy  o open  n Joke!  ? keys",
       ])
     _ = state.handle(.iconLoaded(id: screenID(0), icon: .unavailable("not downloaded: timeout")))
     #expect(plain.render(state, size: wide)[2] == "  icon        not downloaded: timeout")
@@ -199,17 +199,20 @@ import Testing
     #expect(lines[2] == "    " + row(1))
   }
 
-  /// `?` lists the keys.
+  /// `?` lists the keys of the view shown, then those that work everywhere.
   @Test func goldenHelp() {
-    var state = ScreenState(size: ScreenSize(columns: 80, rows: 15))
+    let tall = ScreenSize(columns: 80, rows: 30)
+    var state = ScreenState(size: tall)
     _ = state.press(.character("?"))
-    let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 15))
-    #expect(lines[1] == "  Keys")
-    #expect(lines[3] == "  n, +                Joke!: fetch a random joke and save it")
-    #expect(lines[9] == "  f, a name, Enter    make the joke a favourite (\u{2605})")
-    #expect(lines[11] == "  q, Ctrl-C           quit")
-    #expect(lines[13] == "  ?                   this list of keys")
-    #expect(lines[14] == "Press any key to go back.")
+    let lines = plain.render(state, size: tall)
+    #expect(lines[1] == "  Keys here")
+    #expect(lines[3] == "  n, +                 Joke!: fetch a random joke and save it")
+    #expect(lines[9] == "  f, a name, Enter     make the joke a favourite (\u{2605})")
+    #expect(lines[10] == "  /, text, Enter       filter the list (Esc clears the filter)")
+    #expect(lines[16] == "  Everywhere")
+    #expect(lines[18] == "  1-9, Tab, Shift-Tab  switch tabs (or click a tab)")
+    #expect(lines[23] == "  ?                    this list of keys")
+    #expect(lines[29] == "Press any key to go back.")
   }
 
   /// A hostile joke (escape sequences, OSC title, bidi controls) is made safe as everywhere: the

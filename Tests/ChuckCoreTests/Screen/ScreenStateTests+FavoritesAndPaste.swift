@@ -51,12 +51,12 @@ import Testing
     _ = state.press(.up, .character("f"))
     #expect(
       state.status
-        == .message("\(sanitizing: screenID(0)) is already a favourite (see chuck favorite list)."))
+        == .message("\(sanitizing: screenID(0)) is already a favourite (see the Favourites tab)."))
     _ = state.handle(.actionFailed(.favoritesFull(limit: 10)))
     #expect(
       state.status
         == .error(
-          "error: your favourites are full (10); remove one first: chuck favorite remove NAME"))
+          "error: your favourites are full (10); remove one first: in the Favourites tab, select it and press d, then y"))
     var plain = ScreenState(rows: screenRows(2), size: size)
     #expect(plain.press(.character("f")) == [])
     #expect(plain.status == .keys)
@@ -65,12 +65,14 @@ import Testing
   /// The prompt line keeps the end of a long name in view, with a block for the cursor; a
   /// problem shows in red; another source's detail shows its fields.
   @Test func promptAndFieldsRender() {
-    var state = ScreenState(rows: markedRows(), size: ScreenSize(columns: 40, rows: 8))
+    var state = ScreenState(
+      tabs: [ScreenState.Tab(title: "Dad Jokes")], size: ScreenSize(columns: 40, rows: 8))
+    _ = state.handle(.listLoaded(markedRows()))
     _ = state.press(.character("f"))
     for character in "abcdefghijklmnopqrstuvwxyz0123456789" {
       _ = state.press(.character(character))
     }
-    let renderer = ScreenRenderer(style: TextStyle(isEnabled: false), title: "Dad Jokes")
+    let renderer = ScreenRenderer(style: TextStyle(isEnabled: false))
     let lines = renderer.render(state, size: ScreenSize(columns: 40, rows: 8))
     #expect(lines[0].hasPrefix("Dad Jokes"))
     #expect(lines[7].hasSuffix("456789\u{2588}"))
