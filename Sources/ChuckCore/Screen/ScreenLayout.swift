@@ -20,14 +20,20 @@ extension ScreenState {
   /// - Returns: the lines (at least one).
   public func statusLines(width: Int) -> [TerminalText] {
     let message: TerminalText
-    if showsHelp { return [ScreenText.fit("Press any key to go back.", width: width)] }
+    if showsHelp {
+      return [
+        Self.fitItems(
+          helpScrolls ? ["Up/Down scroll", "any other key: back"] : ["Press any key to go back."],
+          width: width)
+      ]
+    }
     switch status {
     case .message(let text), .error(let text): message = text
     case .prompt(let prompt):
       if let problem = prompt.problem {
         message = problem
       } else {
-        guard prompt.takesText else { return [ScreenText.fit(prompt.question, width: width)] }
+        guard prompt.takesText else { return wrapped(prompt.question, width: width) }
         // The end of what is typed stays in view, followed by a block for the cursor.
         let typed = TerminalText(sanitizing: prompt.input, keepNewlines: false) + "\u{2588}"
         let room = max(0, width - prompt.question.width)
@@ -36,6 +42,12 @@ extension ScreenState {
     case .keys:
       return [Self.fitItems(keyHints, width: width)]
     }
+    return wrapped(message, width: width)
+  }
+
+  /// A message wrapped at word boundaries into at most ``maximumStatusLines`` lines, the last
+  /// ending in `…` when more would be needed.
+  private func wrapped(_ message: TerminalText, width: Int) -> [TerminalText] {
     var lines = TextWrapper.wrap(message, width: width)
     if lines.count > maximumStatusLines {
       lines = Array(lines.prefix(maximumStatusLines))

@@ -47,7 +47,7 @@ public struct ScreenRenderer: Sendable {
     let height = state.bodyHeight
     var body: [TerminalText]
     if state.showsHelp {
-      body = ScreenHelp.lines(for: state)
+      body = Array(ScreenHelp.lines(for: state).dropFirst(state.helpScroll))
     } else {
       switch state.mode {
       case .list: body = list(state, width: width, height: height)
@@ -97,9 +97,11 @@ public struct ScreenRenderer: Sendable {
       isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
     let action = spinner + Self.jokeAction
     let actionWidth = action.width
-    let title = ScreenText.fit(
-      TerminalText(sanitizing: state.tab.title, keepNewlines: false),
-      width: max(0, width - actionWidth - 1))
+    var title = TerminalText(sanitizing: state.tab.title, keepNewlines: false)
+    if let search = state.tab.search {
+      title += ": search \u{201C}\(sanitizing: search.query)\u{201D}"
+    }
+    title = ScreenText.fit(title, width: max(0, width - actionWidth - 1))
     let gap = max(1, width - title.width - actionWidth)
     return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)
   }

@@ -9,7 +9,7 @@ extension ScreenState {
     default: break
     }
     if showsHelp {
-      showsHelp = false
+      scrollHelp(key)
       return []
     }
     if case .prompt(var prompt) = status {
@@ -27,6 +27,7 @@ extension ScreenState {
       return click(event)
     case .character("?"):
       showsHelp = true
+      helpScroll = 0
       return []
     default:
       break
@@ -53,6 +54,30 @@ extension ScreenState {
     case .punchline: return []
     }
   }
+
+  /// In the list of keys, the keys that scroll it scroll it; any other closes it.
+  private mutating func scrollHelp(_ key: ScreenKey) {
+    let lastTop = max(0, ScreenHelp.lines(for: self).count - bodyHeight)
+    let page = max(1, bodyHeight - 1)
+    var top = helpScroll
+    switch key {
+    case .up, .character("k"): top -= 1
+    case .down, .character("j"): top += 1
+    case .pageUp: top -= page
+    case .pageDown: top += page
+    case .home, .character("g"): top = 0
+    case .end, .character("G"): top = lastTop
+    case .mouse(let event) where event.action != .click:
+      top += event.action == .wheelUp ? -Self.wheelStep : Self.wheelStep
+    default:
+      showsHelp = false
+      return
+    }
+    helpScroll = min(max(0, top), lastTop)
+  }
+
+  /// Whether the list of keys is taller than the body.
+  var helpScrolls: Bool { ScreenHelp.lines(for: self).count > bodyHeight }
 
   /// Tab, Shift-Tab and the tabs' numbers.
   private mutating func switchTab(_ key: ScreenKey) -> [ScreenEffect]? {

@@ -205,6 +205,8 @@ public struct ScreenState: Equatable, Sendable {
   public internal(set) var status: Status
   /// Whether the list of keys is shown over the view.
   public internal(set) var showsHelp: Bool
+  /// The first line of the list of keys shown, when it is taller than the screen.
+  public internal(set) var helpScroll = 0
   /// Whether a fetch runs (the spinner turns; Joke! sends no second request).
   public internal(set) var isFetching: Bool
   /// The tab whose source the running (or last) fetch is for.
