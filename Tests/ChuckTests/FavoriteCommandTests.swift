@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-/// `chuck favorite add|list|remove`: named favourites of any source, end to end.
+/// `chuck favorite add|list|remove|rename`: named favourites of any source, end to end.
 @Suite struct FavoriteCommandTests {
   static let jokes = [
     MadeUpJoke(id: "favoriteJokeNumber0001", value: "Chuck Norris counted to infinity. Twice."),
@@ -158,6 +158,38 @@ import Testing
     )
     #expect(try await sandbox.chuck(["list", "--source", "dad"]).stdout.contains("R7UfaahVfFd"))
     #expect(try await sandbox.chuck(["favorite", "list", "--json"]).stdout == "[]\n")
+  }
+
+  /// `favorite rename OLD NEW`: the old name matched case-insensitively, the joke, source and
+  /// date kept; an unknown name 66, a taken name 1 and a bad name 64, the file untouched.
+  @Test func renameByName() async throws {
+    let (_, sandbox) = try await Self.sandbox()
+    #expect(
+      try await sandbox.chuck(["favorite", "add", "--source", "dad", "R7Uf", "Bike"]).status == 0)
+    #expect(
+      try await sandbox.chuck(["favorite", "add", "favoriteJokeNumber0001", "Twice"]).status == 0)
+    let before = try JSON.parse(try await sandbox.chuck(["favorite", "list", "--json"]).stdout)
+    let renamed = try await sandbox.chuck(["favorite", "rename", "bIKE", "Cycling"])
+    #expect(renamed.status == 0, "\(renamed.stderr)")
+    #expect(renamed.stdout == "Renamed favourite bIKE to Cycling: dad R7UfaahVfFd\n")
+    let after = try JSON.parse(try await sandbox.chuck(["favorite", "list", "--json"]).stdout)
+    let bike = before.elements.first { $0["name"]?.string == "Bike" }
+    let cycling = after.elements.first { $0["name"]?.string == "Cycling" }
+    #expect(cycling?["added_at"]?.string == bike?["added_at"]?.string)
+    #expect(cycling?["id"]?.string == "R7UfaahVfFd")
+    #expect(cycling?["source"]?.string == "dad")
+    let saved = try Data(contentsOf: file(sandbox))
+    let unknown = try await sandbox.chuck(["favorite", "rename", "Bike", "X"])
+    #expect(unknown.status == 66)
+    let taken = try await sandbox.chuck(["favorite", "rename", "Cycling", "twice"])
+    #expect(taken.status == 1)
+    #expect(taken.stderr.contains("a favourite is already named 'Twice'"))
+    let bad = try await sandbox.chuck(["favorite", "rename", "Cycling", " x"])
+    #expect(bad.status == 64)
+    #expect(try Data(contentsOf: file(sandbox)) == saved, "nothing written")
+    let json = try await sandbox.chuck(["favorite", "rename", "cycling", "cycling", "--json"])
+    #expect(json.status == 0, "a new case of the same name")
+    #expect(try JSON.parse(json.stdout)["name"]?.string == "cycling")
   }
 
   /// Removing a joke removes its favourite (and only its); a favourites file that cannot be

@@ -88,7 +88,8 @@ extension ScreenTests {
       #expect(await screen.waitFor { $0.contains("  \(punchline)") })
       try screen.send("Space")
     }
-    #expect(await screen.waitFor { _ in screen.lines[2].hasPrefix("> ☆ \(source.preview)  saved 20") })
+    #expect(
+      await screen.waitFor { _ in screen.lines[2].hasPrefix("> ☆ \(source.preview)  saved 20") })
     try screen.send("Enter")
     #expect(await screen.waitFor { $0.contains(source.detailLine) })
     let show = try await sandbox.chuck(

@@ -65,10 +65,11 @@ public struct RowFilter: Sendable {
     var start = 0
     var end = min(characters.count, length)
     if match.upperBound > end {
-      // Some words before the match, and as much of it as fits.
-      let context = 8
-      start = max(0, min(match.lowerBound - context, match.upperBound - (length - 3)))
-      end = min(characters.count, start + length - 3)
+      // A few characters before the match (fewer for a long match), then as much as fits.
+      let room = length - 3
+      let before = min(8, max(0, room - match.count))
+      start = max(0, match.lowerBound - before)
+      end = min(characters.count, start + room)
     }
     var output = start > 0 ? "..." : ""
     for position in start..<end {

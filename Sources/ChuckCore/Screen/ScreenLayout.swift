@@ -10,7 +10,9 @@ extension ScreenState {
   public var bodyTop: Int { showsTabs ? 2 : 1 }
 
   /// The rows the body has.
-  public var bodyHeight: Int { max(1, size.rows - bodyTop - statusLines(width: size.columns).count) }
+  public var bodyHeight: Int {
+    max(1, size.rows - bodyTop - statusLines(width: size.columns).count)
+  }
 
   /// The most lines a message takes at the bottom: three, fewer on a short terminal.
   var maximumStatusLines: Int { min(3, max(1, size.rows - bodyTop - 3)) }

@@ -266,7 +266,8 @@ extension ScreenState {
         status = .prompt(
           Prompt(
             purpose: .favoriteRemoval(name: name),
-            question: "Remove the favourite \u{201C}\(sanitizing: name)\u{201D} (the joke stays)? y/n"))
+            question:
+              "Remove the favourite \u{201C}\(sanitizing: name)\u{201D} (the joke stays)? y/n"))
       } else {
         status = .prompt(
           Prompt(
@@ -285,7 +286,8 @@ extension ScreenState {
         status = .message("\(sanitizing: row.id) is already a favourite (see the Favourites tab).")
         return []
       }
-      status = .prompt(Prompt(purpose: .favoriteName(id: row.id), question: "Name this favourite: "))
+      status = .prompt(
+        Prompt(purpose: .favoriteName(id: row.id), question: "Name this favourite: "))
     case .character("/"):
       status = .prompt(Prompt(purpose: .filter, question: "/", input: tab.filter))
     case .character("s"):

@@ -118,7 +118,8 @@ extension ScreenState {
     guard var search = tabs[position].search else { return }
     let saved = Set(tabs[position].allRows.map(\.id))
     for index in search.results.indices {
-      search.results[index].row.mark = saved.contains(search.results[index].row.id) ? ScreenRow.saved : " "
+      search.results[index].row.mark =
+        saved.contains(search.results[index].row.id) ? ScreenRow.saved : " "
     }
     tabs[position].search = search
   }

@@ -53,7 +53,8 @@ extension ScreenState {
     /// - Parameter source: the source.
     /// - Returns: the tab.
     public static func of(_ source: JokeSource) -> Tab {
-      Tab(title: source.title, label: source.kind.label, source: source, canSearch: source.canSearch)
+      Tab(
+        title: source.title, label: source.kind.label, source: source, canSearch: source.canSearch)
     }
 
     /// The tab of every source's favourites.

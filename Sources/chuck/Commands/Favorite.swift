@@ -2,7 +2,7 @@ import ArgumentParser
 import ChuckCore
 
 extension Chuck {
-  /// `chuck favorite add|list|remove`: saved jokes of any source, marked under a name.
+  /// `chuck favorite add|list|remove|rename`: saved jokes of any source, marked under a name.
   struct Favorite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "favorite",
@@ -12,7 +12,7 @@ extension Chuck {
         characters, unique compared case-insensitively. At most CHUCK_FAVORITES_MAX (1 to 1000, \
         default 10). Removing a joke from its list removes its favourite too.
         """,
-      subcommands: [Add.self, List.self, Remove.self],
+      subcommands: [Add.self, List.self, Remove.self, Rename.self],
       aliases: ["favourite", "fav"]
     )
 
@@ -122,6 +122,41 @@ extension Chuck {
           terminal.out(
             "Removed favourite \(sanitizing: removed.name): \(sanitizing: removed.source.name) "
               + "\(sanitizing: removed.id)\n")
+        }
+      }
+    }
+
+    struct Rename: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Give a favourite a new name (its joke and date stay).",
+        discussion: """
+          The old name is matched case-insensitively (an unknown name exits 66); the new one \
+          follows the rules of add (1 to 60 characters, else 64; not another favourite's name, \
+          else 1). The screen's favourites tab renames with r.
+          """
+      )
+
+      @Argument(
+        help: "The favourite's name.", completion: .custom(Completions.favoriteNames))
+      var name: String
+
+      @Argument(help: "Its new name.")
+      var newName: String
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() async throws {
+        try await options.run { (context: Context) throws(ChuckError) in
+          let renamed = try context.components.favorites.rename(named: name, to: newName)
+          let terminal = context.terminal
+          if context.json {
+            terminal.out(JokeJSON.object(renamed))
+            return
+          }
+          terminal.out(
+            "Renamed favourite \(sanitizing: name) to \(sanitizing: renamed.name): "
+              + "\(sanitizing: renamed.source.name) \(sanitizing: renamed.id)\n")
         }
       }
     }

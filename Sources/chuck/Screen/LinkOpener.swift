@@ -75,7 +75,7 @@ enum LinkOpener {
     posix_spawnattr_setsigmask(&attributes, &nothing)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-    defer { arguments.forEach { free($0) } }
+    defer { for argument in arguments { free(argument) } }
     var pid = pid_t()
     let spawned = posix_spawnp(&pid, command[0], nil, &attributes, &arguments, environ)
     guard spawned == 0 else { return .notFound }

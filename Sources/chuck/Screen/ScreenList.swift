@@ -109,7 +109,8 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
     }
     var count = 0
     let outcome = await components.saver(Kind.self).save([joke.id]) {
-      (_: String) async throws(ChuckError) -> Kind.Joke in joke
+      (_: String) async throws(ChuckError) -> Kind.Joke in
+      joke
     } report: { event in
       if case .saved(_, let total) = event { count = total }
     }
@@ -131,7 +132,8 @@ enum FavoriteRows {
     let favorites = try components.favorites.sorted()
     var texts: [JokeSource: [String: String]] = [:]
     for source in Set(favorites.map(\.source)) {
-      texts[source] = try list(source).texts(of: Set(favorites.filter { $0.source == source }.map(\.id)))
+      texts[source] = try list(source).texts(
+        of: Set(favorites.filter { $0.source == source }.map(\.id)))
     }
     return favorites.map { favorite in
       ScreenRow(

@@ -220,7 +220,9 @@ final class ScreenSession {
       attempt { () throws(ChuckError) in
         let removed = try context.components.favorites.remove(named: name)
         reloadAllLoaded()
-        send(.done("Removed the favourite \u{201C}\(sanitizing: removed.name)\u{201D}; its joke stays."))
+        send(
+          .done(
+            "Removed the favourite \u{201C}\(sanitizing: removed.name)\u{201D}; its joke stays."))
       }
     case .renameFavorite(let old, let new):
       attempt { () throws(ChuckError) in

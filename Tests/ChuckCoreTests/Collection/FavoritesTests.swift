@@ -97,6 +97,27 @@ import Testing
     #expect(try favorites.sorted().isEmpty)
   }
 
+  /// rename(named:to:) matches the old name case-insensitively, keeps the joke, source and date,
+  /// and refuses an unknown name, a taken one and a bad one without writing.
+  @Test func renameNamed() throws {
+    #expect(throws: ChuckError.noFavorite("Bike")) { try favorites.rename(named: "Bike", to: "X") }
+    _ = try favorites.add(name: "Bike", idOrPrefix: "R7Uf", in: dad, at: time)
+    _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)
+    let renamed = try favorites.rename(named: "bike", to: "Cycling")
+    #expect(renamed == Favorite(name: "Cycling", source: .dad, id: "R7UfaahVfFd", addedAt: time))
+    #expect(try favorites.sorted().map(\.name) == ["Cycling", "Kids"])
+    let bytes = fileBytes
+    #expect(throws: ChuckError.favoriteNameTaken("Kids")) {
+      try favorites.rename(named: "Cycling", to: "KIDS")
+    }
+    #expect(throws: ChuckError.invalidArgument("a favourite's name cannot be empty")) {
+      try favorites.rename(named: "Cycling", to: "")
+    }
+    #expect(throws: ChuckError.noFavorite("Bike")) { try favorites.rename(named: "Bike", to: "X") }
+    #expect(fileBytes == bytes)
+    #expect(try favorites.rename(named: "kids", to: "kids").name == "kids", "a new case")
+  }
+
   /// Removing jokes removes their favourites first, of that source only; when the favourites
   /// cannot be written, the jokes stay.
   @Test func removingJokes() throws {

@@ -139,4 +139,26 @@ extension KeyDecoderTests {
     #expect(decoder.read(Array("ab\u{7F}".utf8)) == [.character("a"), .character("b"), .backspace])
     #expect(decoder.read(Array("j\u{1B}[B".utf8)) == [.character("j"), .down])
   }
+
+  /// Tab and Shift-Tab switch tabs.
+  @Test func tabKeys() {
+    #expect(keys("\t\u{1B}[Z") == [.tab, .backTab])
+  }
+
+  /// SGR mouse reports: a left press, the wheel; a release, a drag, the other buttons and a
+  /// modified click are nothing; a report split across reads is one event.
+  @Test func sgrMouse() {
+    #expect(keys("\u{1B}[<0;5;4M") == [.mouse(MouseEvent(.click, column: 4, row: 3))])
+    #expect(
+      keys("\u{1B}[<64;1;1M\u{1B}[<65;80;24M")
+        == [
+          .mouse(MouseEvent(.wheelUp, column: 0, row: 0)),
+          .mouse(MouseEvent(.wheelDown, column: 79, row: 23)),
+        ])
+    #expect(keys("\u{1B}[<0;5;4m\u{1B}[<32;5;4M\u{1B}[<2;5;4M\u{1B}[<16;5;4M") == [])
+    #expect(keys("\u{1B}[<0;5M\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;5;4mq") == [.character("q")])
+    var decoder = KeyDecoder()
+    #expect(decoder.read(Array("\u{1B}[<0;1".utf8)).isEmpty)
+    #expect(decoder.read(Array("2;7M".utf8)) == [.mouse(MouseEvent(.click, column: 11, row: 6))])
+  }
 }

@@ -56,7 +56,8 @@ import Testing
     #expect(
       state.status
         == .error(
-          "error: your favourites are full (10); remove one first: in the Favourites tab, select it and press d, then y"))
+          "error: your favourites are full (10); remove one first: in the Favourites tab, select it and press d, then y"
+        ))
     var plain = ScreenState(rows: screenRows(2), size: size)
     #expect(plain.press(.character("f")) == [])
     #expect(plain.status == .keys)
