@@ -252,7 +252,8 @@ public struct ScreenState: Equatable, Sendable {
   /// The tab shown.
   public var tab: Tab {
     get { tabs[current] }
-    set { tabs[current] = newValue }
+    // In place: a change to the selection never copies a tab's ten thousand rows.
+    _modify { yield &tabs[current] }
   }
 
   /// The rows the tab shows (its saved jokes that match its filter, or its search results).

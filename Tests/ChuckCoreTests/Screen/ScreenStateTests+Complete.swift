@@ -112,6 +112,37 @@ func tabbedState(rows: Int = 3, size: ScreenSize = ScreenSize(columns: 80, rows:
   }
 }
 
+/// `?` in each view lists that view's own keys first.
+@Suite struct ScreenHelpTests {
+  private func firstKeys(_ state: ScreenState) -> [String] {
+    ScreenHelp.lines(for: state).dropFirst(2).prefix(2).map(\.string)
+  }
+
+  @Test func everyViewHasItsKeys() {
+    var state = tabbedState()
+    #expect(ScreenHelp.view(of: state) == .list)
+    #expect(firstKeys(state).first?.contains("Joke!") == true)
+    _ = state.press(.enter)
+    #expect(ScreenHelp.view(of: state) == .detail)
+    #expect(firstKeys(state).first?.contains("scroll") == true)
+    _ = state.press(.escape, .character("n"))
+    _ = state.handle(
+      .jokeSaved(
+        id: screenID(0), count: 3, rows: screenRows(3), fetch: 1,
+        punchline: ScreenState.Punchline(setup: "S", punchline: "P")))
+    #expect(ScreenHelp.view(of: state) == .punchline)
+    #expect(firstKeys(state).first?.contains("the punchline") == true)
+    _ = state.press(.character("x"), .character("x"), .character("s"))
+    for character in "joke" { _ = state.press(.character(character)) }
+    _ = state.press(.enter)
+    #expect(ScreenHelp.view(of: state) == .search)
+    #expect(ScreenHelp.lines(for: state).contains { $0.string.contains("save it to your list") })
+    _ = state.press(.escape, .character("3"))
+    #expect(ScreenHelp.view(of: state) == .favorites)
+    #expect(ScreenHelp.lines(for: state).contains { $0.string.contains("rename the favourite") })
+  }
+}
+
 /// The favourites tab: Enter opens the joke from its own source; `d` `y` removes the favourite
 /// only; `r` renames it, asking with the name filled in.
 @Suite struct ScreenFavoritesTabTests {
