@@ -57,8 +57,8 @@ extension ScreenState {
 
   /// In the list of keys, the keys that scroll it scroll it; any other closes it.
   private mutating func scrollHelp(_ key: ScreenKey) {
-    let lastTop = max(0, ScreenHelp.lines(for: self).count - bodyHeight)
-    let page = max(1, bodyHeight - 1)
+    let lastTop = max(0, ScreenHelp.lines(for: self).count - helpHeight)
+    let page = max(1, helpHeight - 1)
     var top = helpScroll
     switch key {
     case .up, .character("k"): top -= 1
@@ -76,8 +76,11 @@ extension ScreenState {
     helpScroll = min(max(0, top), lastTop)
   }
 
-  /// Whether the list of keys is taller than the body.
-  var helpScrolls: Bool { ScreenHelp.lines(for: self).count > bodyHeight }
+  /// Whether the list of keys is taller than the body (under it the status area is one line).
+  var helpScrolls: Bool { ScreenHelp.lines(for: self).count > helpHeight }
+
+  /// The body's rows while the list of keys shows.
+  var helpHeight: Int { max(1, size.rows - bodyTop - 1) }
 
   /// Tab, Shift-Tab and the tabs' numbers.
   private mutating func switchTab(_ key: ScreenKey) -> [ScreenEffect]? {
