@@ -62,6 +62,21 @@ public struct ChuckComponents: Sendable {
     return (joke, try list(kind).add(joke))
   }
 
+  /// `CHUCK_EXCLUDE`'s names that the kind's service knows as categories, spelled as it spells
+  /// them (none for a kind without categories): what `random` and the screen's Joke! leave out
+  /// unless told otherwise. Asks for the categories (cached a day) only when there are names.
+  /// - Parameter kind: the kind.
+  /// - Returns: the names.
+  /// - Throws: the service's error when the categories are not cached and cannot be had.
+  public func configuredExclusions<Kind: JokeKind>(_ kind: Kind.Type) async throws(ChuckError)
+    -> [String]
+  {
+    let wanted = Set(configuration.excluded.map { $0.lowercased() })
+    guard !wanted.isEmpty, Kind.source.hasCategories else { return [] }
+    let known = try await Kind.client(self).categories().names
+    return known.filter { wanted.contains($0.lowercased()) }
+  }
+
   /// The named favourites.
   public var favorites: Favorites {
     Favorites(

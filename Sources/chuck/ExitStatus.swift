@@ -6,7 +6,8 @@ extension ChuckError {
     switch self {
     case .duplicate, .alreadyFavorite, .favoriteNameTaken, .favoritesFull: return 1
     case .invalidEnvironment, .invalidArgument, .ambiguousID: return 64
-    case .jokeNotFound, .notFound, .noSavedMatch, .noFavorite, .categoryNotFound, .unknownCategory,
+    case .jokeNotFound, .notFound, .noSavedMatch, .nothingToPick, .noFavorite, .categoryNotFound,
+      .unknownCategory,
       .onlyExcludedJokes:
       return 66
     case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .timedOut,

@@ -5,16 +5,19 @@ import ChuckCore
 /// itself (its reflection is about a third of a `chuck pick`'s time), and these two must start
 /// like `fortune`.
 ///
-/// It accepts only `pick` or `list` followed by `--json`, `--color MODE` and, for `pick`,
-/// `--category NAME` (each at most once, `--name=value` too). Anything else — another command,
-/// `--help`, a repeated or unknown option, a value that looks like an option — is left to the
-/// argument parser, which decides and words every error; so the fast path never changes what a
-/// command line means. The command bodies are the same functions the parsed commands run
-/// (`Pick.pick`, `List.list`), and `FastPathTests` checks each form against the parser's result
-/// (a trailing `--` sends any command line to the parser).
+/// It accepts only `pick` or `list` followed by `--json`, `--color MODE` and, for `pick`, its
+/// options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`, `-l`/`--long`,
+/// `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`, `-c`/`--show-source` and
+/// `--source NAME|all` (each other at most once, `--name=value` too). Anything else — another
+/// command, `--help`, a repeated or unknown option, short flags run together, a value that looks
+/// like an option, options that do not go together — is left to the argument parser, which
+/// decides and words every error; so the fast path never changes what a command line means. The
+/// command bodies are the same functions the parsed commands run (`Pick.pick`, `List.list`), and
+/// `FastPathTests` checks each form against the parser's result (a trailing `--` sends any
+/// command line to the parser).
 struct FastPath: Equatable {
   enum Command: Equatable {
-    case pick(category: String?)
+    case pick(Chuck.Pick.Request)
     case list
   }
 
@@ -27,30 +30,74 @@ struct FastPath: Equatable {
     guard let name = arguments.first, name == "pick" || name == "list" else { return nil }
     var json = false
     var color: ColorMode?
-    var category: String?
+    var request = Chuck.Pick.Request()
+    var seen: Set<String> = []
+    var short = false
+    var long = false
+    var length: Int?
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
-      if argument == "--json" {
-        guard !json else { return nil }
-        json = true
+      let (given, inlineValue) = Self.split(argument)
+      guard let option = Self.names[given], name == "pick" || Self.listOptions.contains(option)
+      else { return nil }
+      // Only --exclude may come again.
+      guard option == "--exclude" || seen.insert(option).inserted else { return nil }
+      if Self.flags.contains(option) {
+        guard inlineValue == nil else { return nil }
+        switch option {
+        case "--json": json = true
+        case "--short": short = true
+        case "--long": long = true
+        case "--ignore-case": request.ignoreCase = true
+        default: request.showSource = true
+        }
         continue
       }
-      let (option, inlineValue) = Self.split(argument)
-      guard option == "--color" || (option == "--category" && name == "pick") else { return nil }
-      guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty, !value.hasPrefix("-")
+      guard let value = inlineValue ?? rest.popFirst(), !value.hasPrefix("-"),
+        !value.isEmpty || option == "--exclude"
       else { return nil }
-      if option == "--color" {
-        guard color == nil, let mode = ColorMode(rawValue: value) else { return nil }
+      switch option {
+      case "--color":
+        guard let mode = ColorMode(rawValue: value) else { return nil }
         color = mode
-      } else {
-        guard category == nil else { return nil }
-        category = value
+      case "--category": request.category = value
+      case "--exclude": request.exclude.append(value)
+      case "--length":
+        guard let number = Int(value), number >= 0 else { return nil }
+        length = number
+      case "--match": request.match = value
+      default:
+        if value == "all" {
+          request.scope = .all
+        } else {
+          guard let source = JokeSource(rawValue: value) else { return nil }
+          request.scope = .one(source)
+        }
       }
     }
-    self.command = name == "pick" ? .pick(category: category) : .list
+    // What the parser would refuse, it refuses in its own words.
+    guard !(short && long), length == nil || short || long,
+      !request.ignoreCase || request.match != nil
+    else { return nil }
+    let threshold = length ?? PickFilter.defaultLength
+    request.length = short ? .short(threshold) : long ? .long(threshold) : .any
+    self.command = name == "pick" ? .pick(request) : .list
     self.json = json
     self.color = color ?? .auto
   }
+
+  /// Every option's spellings, by its long name.
+  private static let names: [String: String] = [
+    "--json": "--json", "--color": "--color", "--category": "--category", "--exclude": "--exclude",
+    "-s": "--short", "--short": "--short", "-l": "--long", "--long": "--long",
+    "-n": "--length", "--length": "--length", "-m": "--match", "--match": "--match",
+    "-i": "--ignore-case", "--ignore-case": "--ignore-case", "-c": "--show-source",
+    "--show-source": "--show-source", "--source": "--source",
+  ]
+  /// The options that take no value.
+  private static let flags: Set = ["--json", "--short", "--long", "--ignore-case", "--show-source"]
+  /// The options `list` takes here.
+  private static let listOptions: Set = ["--json", "--color"]
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
   private static func split(_ argument: String) -> (String, String?) {
@@ -64,7 +111,7 @@ struct FastPath: Equatable {
   func run() -> Int32 {
     Invocation(color: color, json: json).run { (context: Context) throws(ChuckError) in
       switch command {
-      case .pick(let category): try Chuck.Pick.pick(category: category, source: nil, context)
+      case .pick(let request): try Chuck.Pick.pick(request, context)
       case .list: try Chuck.List.list(source: nil, context)
       }
     }

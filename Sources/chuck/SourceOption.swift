@@ -7,7 +7,7 @@ extension JokeSource: ExpressibleByArgument {}
 struct SourceOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The joke source: chuck, dad, official or switter (default: $CHUCK_SOURCE, else chuck).",
+      "The joke source: \(JokeSource.names) (default: $CHUCK_SOURCE, else chuck).",
       valueName: "name"))
   var source: JokeSource?
 

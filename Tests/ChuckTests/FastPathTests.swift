@@ -18,12 +18,25 @@ import Testing
     ["list", "--json", "--color", "auto"], ["pick", "--category", "dev"],
     ["pick", "--category=food", "--json"], ["pick", "--color", "always", "--category", "food"],
     ["pick", "--category", "music"],
+    // pick as fortune: each form chosen so that one joke (or none) fits.
+    ["pick", "-s", "-n", "40"], ["pick", "--long", "--length=40"], ["pick", "-l"],
+    ["pick", "-m", "compiles"], ["pick", "--match", "COMPILES", "-i"], ["pick", "--match=m.nu"],
+    ["pick", "--exclude", "food"], ["pick", "--exclude", "food", "--exclude", "dev"],
+    ["pick", "--exclude", "", "--category", "dev"], ["pick", "-c", "-m", "eyes"],
+    ["pick", "--show-source", "--source", "all", "-m", "menu"],
+    ["pick", "--source", "chuck", "-s", "-m", "eyes"],
+    ["pick", "--short", "--length", "0"], ["pick", "--ignore-case", "--match", "EATS", "--json"],
     // Near misses: each is the parser's to answer (an error, or its own reading).
     ["list", "--category", "dev"], ["list", "--json", "--json"], ["list", "--color", "pink"],
     ["list", "--color"], ["list", "--color="], ["pick", "--category"],
     ["pick", "--category", "-x"],
     ["pick", "--category", "dev", "--category", "food"], ["pick", "--color", "never", "extra"],
     ["list", "-h"], ["pick", "--help"], ["list", "--jso"],
+    ["pick", "-si"], ["pick", "-n", "5"], ["pick", "-i"], ["pick", "-s", "-l"],
+    ["pick", "-s", "-n", "-5"], ["pick", "--source", "nope"], ["pick", "-m"],
+    ["pick", "-s", "--length=x"], ["pick", "-c", "-c", "-m", "eyes"], ["pick", "-m", "("],
+    ["list", "-s"],
+    ["pick", "--source", "dad", "--exclude", "x"], ["pick", "-n5", "-s"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {

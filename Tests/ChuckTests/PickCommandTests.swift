@@ -47,7 +47,7 @@ import Testing
     #expect(sandbox.listBytes == bytes)
   }
 
-  /// `--category` picks only a joke of that category; none of it → nothing, exit 0.
+  /// `--category` picks only a joke of that category; saved jokes of which none fits: 66, why.
   @Test func categoryFilters() async throws {
     let (api, sandbox) = try await Self.sandbox(saving: [Self.dev, Self.food])
     for _ in 0..<6 {
@@ -56,9 +56,9 @@ import Testing
       #expect(result.stdout == Self.food.value + "\n")
     }
     let none = try await sandbox.chuck(["pick", "--category", "music"])
-    #expect(none.status == 0)
+    #expect(none.status == 66)
     #expect(none.stdout == "")
-    #expect(none.stderr == "")
+    #expect(none.stderr == "error: no saved joke fits: --category music (in your chuck list)\n")
     #expect(try api.requests().isEmpty)
   }
 
@@ -99,5 +99,72 @@ import Testing
     #expect(result.status == 74)
     #expect(result.stdout == "")
     #expect(result.stderr.contains(sandbox.listFile.path))
+  }
+
+  /// fortune's choices: `-s`/`-l` around `-n` (160 by default) counted on the preview's text (a
+  /// two-part joke's both parts), `--match` (POSIX ERE, `-i`), `--exclude` and `CHUCK_EXCLUDE`
+  /// (lifted by `--exclude ''`); none fits: 66 naming the options.
+  @Test func fortuneChoices() async throws {
+    let long = MadeUpJoke(3, String(repeating: "Chuck Norris counts to infinity. ", count: 6))
+    let (_, sandbox) = try await Self.sandbox(saving: [Self.dev, Self.food, long])
+    func only(_ arguments: [String], _ environment: [String: String?] = [:]) async throws
+      -> Set<String>
+    {
+      var seen: Set<String> = []
+      for _ in 0..<8 {
+        let result = try await sandbox.chuck(["pick"] + arguments, environment)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        seen.insert(result.stdout)
+      }
+      return seen
+    }
+    let longText = long.value + "\n"
+    #expect(try await only(["-l"]) == [longText])
+    #expect(try await only(["-s", "-n", "30"]) == [Self.food.value + "\n"], "whitespace collapsed")
+    #expect(try await only(["--long", "--length", "30"]).count == 2)
+    #expect(try await only(["-m", "INFINITY|closed", "-i"]).count == 2)
+    #expect(try await only(["--match", "^Chuck Norris eats"]) == [Self.food.value + "\n"])
+    #expect(try await only(["--exclude", "dev", "--exclude", "FOOD"]) == [longText])
+    #expect(try await only([], ["CHUCK_EXCLUDE": " dev , food "]) == [longText])
+    #expect(
+      try await only(["--exclude", "", "-m", "compiles"], ["CHUCK_EXCLUDE": "dev,food"])
+        == [Self.dev.value + "\n"], "--exclude '' lifts CHUCK_EXCLUDE")
+    let none = try await sandbox.chuck(
+      ["pick", "-s", "-n", "10", "-m", "x"], ["CHUCK_EXCLUDE": "dev"])
+    #expect(none.status == 66)
+    #expect(
+      none.stderr
+        == "error: no saved joke fits: not dev, at most 10 characters, matching 'x' (in your chuck list)\n"
+    )
+    let bad = try await sandbox.chuck(["pick", "--match", "a{2"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("error: 'a{2' is not a regular expression (POSIX extended): "))
+    for wrong in [["-s", "-l"], ["-n", "5"], ["-i"], ["--source", "nope"], ["-n", "-1", "-s"]] {
+      #expect(try await sandbox.chuck(["pick"] + wrong).status == 64, "\(wrong)")
+    }
+  }
+
+  /// `--source all` picks over every saved list, each joke equally likely; `-c` names the
+  /// source first as fortune names the file; a source without categories is left out of a
+  /// `--category` pick, but an explicit `--exclude` on it alone is an error (64).
+  @Test func everySource() async throws {
+    let (_, sandbox) = try await Self.sandbox(saving: [Self.dev])
+    #expect(try await sandbox.chuck(["save", "--source", "dad", "R7UfaahVfFd"]).status == 0)
+    var sources: [String: Int] = [:]
+    for _ in 0..<24 {
+      let result = try await sandbox.chuck(["pick", "--source", "all", "-c"])
+      #expect(result.status == 0)
+      let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count == 4 && lines[1] == "%", "\(result.stdout)")
+      sources[String(lines[0]), default: 0] += 1
+    }
+    #expect(Set(sources.keys) == ["(chuck)", "(dad)"])
+    let dev = try await sandbox.chuck(["pick", "--source", "all", "--category", "dev", "-c"])
+    #expect(dev.stdout == "(chuck)\n%\n" + Self.dev.value + "\n")
+    let dad = try await sandbox.chuck(["pick", "--source", "dad", "--exclude", "x"])
+    #expect(dad.status == 64)
+    #expect(dad.stderr.contains("dad jokes have no categories"))
+    let quiet = try await sandbox.chuck(["pick", "--source", "dad"], ["CHUCK_EXCLUDE": "x"])
+    #expect(quiet.status == 0, "CHUCK_EXCLUDE is ignored where there are no categories")
   }
 }

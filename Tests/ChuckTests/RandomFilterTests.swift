@@ -53,6 +53,22 @@ import Testing
     #expect(try Self.randomRequests(api).count == 3)
   }
 
+  /// `CHUCK_EXCLUDE` (comma-separated, any case) excludes as `--exclude` does; a name the API
+  /// does not have is ignored there; `--exclude ''` lifts it; a source without categories
+  /// ignores it.
+  @Test func configuredExclusions() async throws {
+    let (_, sandbox) = try await startSandbox(pool: [Self.explicit1, Self.dev, Self.food])
+    let excluded = try await sandbox.chuck(["random"], ["CHUCK_EXCLUDE": "EXPLICIT, nosuch"])
+    #expect(excluded.status == 0, "\(excluded.stderr)")
+    #expect(excluded.stdout == Self.dev.value + "\n")
+    let (_, other) = try await startSandbox(pool: [Self.dev, Self.food])
+    let lifted = try await other.chuck(["random", "--exclude", ""], ["CHUCK_EXCLUDE": "dev"])
+    #expect(lifted.status == 0)
+    #expect(lifted.stdout == Self.dev.value + "\n", "the dev joke, not skipped")
+    let dad = try await sandbox.chuck(["random", "--source", "dad"], ["CHUCK_EXCLUDE": "dev"])
+    #expect(dad.status == 0, "\(dad.stderr)")
+  }
+
   /// `--exclude` with a name the API does not have is refused before any joke is fetched: exit
   /// 66 and the known categories, as for `--category`.
   @Test func unknownExcludedCategoryIsRefused() async throws {

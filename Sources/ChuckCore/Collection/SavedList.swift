@@ -159,12 +159,22 @@ public struct SavedList<Kind: JokeKind>: Sendable {
   public func pick(category: String? = nil, using generator: inout some RandomNumberGenerator)
     throws(ChuckError) -> Joke?
   {
+    try pick(PickFilter(category: category), using: &generator)
+  }
+
+  /// One saved joke that passes `filter`, at random, each equally likely.
+  /// - Parameters:
+  ///   - filter: which jokes may be chosen.
+  ///   - generator: the source of randomness.
+  /// - Returns: the joke, or `nil` when none passes.
+  /// - Throws: a storage error.
+  public func pick(_ filter: PickFilter, using generator: inout some RandomNumberGenerator)
+    throws(ChuckError) -> Joke?
+  {
     let saved = try saved()
-    let candidates =
-      category.map { name in
-        (0..<saved.count).filter { saved.categories(at: $0).contains(name) }
-      } ?? Array(0..<saved.count)
-    guard let position = candidates.randomElement(using: &generator) else { return nil }
+    guard let position = filter.positions(in: saved).randomElement(using: &generator) else {
+      return nil
+    }
     return try saved.joke(at: position)
   }
 

@@ -15,6 +15,9 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var source: JokeSource
   /// The most favourites (`CHUCK_FAVORITES_MAX`, 1 to 1000, default 10).
   public var favoritesLimit: Int
+  /// The categories (or flags) every command that picks or fetches leaves out (`CHUCK_EXCLUDE`,
+  /// comma-separated; none by default).
+  public var excluded: [String]
   /// The default of ``favoritesLimit``.
   public static let defaultFavoritesLimit = 10
   /// Seconds each attempt may take as a whole (`CHUCK_TIMEOUT`).
@@ -110,6 +113,9 @@ public struct ChuckConfiguration: Sendable, Equatable {
     } else {
       source = .chuck
     }
+    excluded = (value(.exclude) ?? "").split(separator: ",").map {
+      $0.trimmingWhitespace
+    }.filter { !$0.isEmpty }
     timeout = try seconds(.timeout, default: NetworkDefaults.timeout, allowZero: false)
     retryDelay = try seconds(
       .retryDelay, default: NetworkDefaults.retryDelay, allowZero: true)

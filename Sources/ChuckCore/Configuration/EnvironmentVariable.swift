@@ -12,6 +12,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let apiURL = Self("CHUCK_API_URL")
   /// The default source.
   public static let source = Self("CHUCK_SOURCE")
+  /// Categories (or flags) left out by every command that picks or fetches, comma-separated.
+  public static let exclude = Self("CHUCK_EXCLUDE")
   /// The most favourites.
   public static let favoritesMax = Self("CHUCK_FAVORITES_MAX")
   /// The folder of the saved list.
@@ -76,7 +78,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// Every variable `chuck` reads, in the order `--help` names them.
   public static let all: [EnvironmentVariable] =
     [
-      source, favoritesMax, dataDirectory,
+      source, exclude, favoritesMax, dataDirectory,
       cacheDirectory,
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,

@@ -16,6 +16,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case jokeNotFound(id: String)
   /// No saved joke matches this id or prefix, and it is not a full id to look up on the API.
   case noSavedMatch(String)
+  /// No saved joke could be picked: why (the list is empty, or none fits the options).
+  case nothingToPick(String)
   /// The API answered 404 for this path, which names no joke or category of the user's.
   case notFound(path: String)
   /// The API has no jokes in the requested category.
@@ -91,6 +93,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "no joke with id '\(id)' in your list or on the API"
     case .notFound(let path):
       return "the joke API has nothing at \(path) (HTTP 404)"
+    case .nothingToPick(let reason):
+      return reason
     case .noSavedMatch(let prefix):
       return "no saved joke matches '\(prefix)' (see chuck list)"
     case .categoryNotFound(let name):

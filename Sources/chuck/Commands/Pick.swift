@@ -6,44 +6,214 @@ extension Chuck {
     static let configuration = CommandConfiguration(
       commandName: "pick",
       abstract: "Print one saved joke at random, offline: made for a shell start-up file.",
-      discussion: "Prints nothing, and exits 0, when no saved joke fits. Never uses the network."
+      discussion: """
+        As fortune chooses a fortune: -s/-l/-n by length (characters of the joke's text, a \
+        two-part joke's both parts; 160 by default), --match by POSIX extended regular \
+        expression (-i ignores case), --exclude by category; CHUCK_EXCLUDE names categories left \
+        out unless --exclude '' lifts them. --source all picks over every saved list, each joke \
+        equally likely; -c names the source first, as fortune -c names the file. \
+        Exits 66, saying why, when saved jokes are there but none fits; prints nothing (exit 0) \
+        when the list is empty. Never uses the network.
+        """
     )
 
     @Option(
       help: "Only a saved joke of this category.", completion: .custom(Completions.categories))
     var category: String?
 
-    @OptionGroup var source: SourceOption
+    @Option(
+      help: "Never a joke of this category (repeatable; '' lifts CHUCK_EXCLUDE).",
+      completion: .custom(Completions.categories))
+    var exclude: [String] = []
+
+    @Flag(name: [.short, .long], help: "Only a short joke (at most --length characters).")
+    var short = false
+
+    @Flag(name: [.short, .long], help: "Only a long joke (more than --length characters).")
+    var long = false
+
+    @Option(
+      name: [.customShort("n"), .long], help: "The length between short and long (default 160).")
+    var length: Int?
+
+    @Option(
+      name: [.customShort("m"), .long],
+      help: ArgumentHelp(
+        "Only a joke matching this POSIX extended regular expression.", valueName: "regex"))
+    var match: String?
+
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "--match ignores case.")
+    var ignoreCase = false
+
+    @Flag(
+      name: [.customShort("c"), .customLong("show-source")], help: "Name the joke's source first.")
+    var showSource = false
+
+    @Option(
+      help: ArgumentHelp(
+        "The source, or all: every saved list (default: $CHUCK_SOURCE, else chuck).",
+        valueName: "name"),
+      completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+    var source: String?
+
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+      _ = try request()
+    }
+
     func run() async throws {
+      let request = try request()
       try await options.run { (context: Context) throws(ChuckError) in
-        try Self.pick(category: category, source: source.source, context)
+        try Self.pick(request, context)
       }
+    }
+
+    private func request() throws -> Request {
+      guard !(short && long) else { throw ValidationError("-s and -l cannot go together.") }
+      if let length, length < 0 { throw ValidationError("--length must be 0 or more.") }
+      if length != nil, !short, !long { throw ValidationError("--length goes with -s or -l.") }
+      if ignoreCase, match == nil { throw ValidationError("-i goes with --match.") }
+      let scope: Request.Scope
+      switch source {
+      case nil: scope = .configured
+      case "all": scope = .all
+      case let name?:
+        guard let named = JokeSource(rawValue: name) else {
+          throw ValidationError("'\(name)' is no source: \(JokeSource.names) or all")
+        }
+        scope = .one(named)
+      }
+      let threshold = length ?? PickFilter.defaultLength
+      return Request(
+        category: category, exclude: exclude,
+        length: short ? .short(threshold) : long ? .long(threshold) : .any,
+        match: match, ignoreCase: ignoreCase, scope: scope, showSource: showSource)
+    }
+
+    /// What a `chuck pick` command line asks for, from the parser or from `FastPath`.
+    struct Request: Equatable {
+      /// Which lists to pick from.
+      enum Scope: Equatable {
+        case configured
+        case one(JokeSource)
+        case all
+      }
+
+      var category: String?
+      var exclude: [String] = []
+      var length: PickFilter.Length = .any
+      var match: String?
+      var ignoreCase = false
+      var scope = Scope.configured
+      var showSource = false
     }
 
     /// The command itself, also run by `FastPath` without the argument parser.
-    /// - Parameters:
-    ///   - category: `--category`.
-    ///   - source: `--source`; the configuration's when `nil`.
-    static func pick(category: String?, source: JokeSource?, _ context: Context) throws(ChuckError)
-    {
-      let kind = (source ?? context.components.configuration.source).kind
-      try Self.pick(of: kind, category: category, context)
+    static func pick(_ request: Request, _ context: Context) throws(ChuckError) {
+      let match = try request.match.map { (pattern: String) throws(ChuckError) in
+        try POSIXRegex(pattern, ignoringCase: request.ignoreCase)
+      }
+      let sources: [JokeSource]
+      switch request.scope {
+      case .configured: sources = [context.components.configuration.source]
+      case .one(let source): sources = [source]
+      case .all: sources = JokeSource.allCases
+      }
+      // Explicit names are the user's; CHUCK_EXCLUDE's apply where a source has categories, and
+      // an empty --exclude lifts them.
+      let named = request.exclude.filter { !$0.isEmpty }
+      let configured =
+        request.exclude.contains("") ? [] : context.components.configuration.excluded
+      var found: [Candidates] = []
+      for source in sources {
+        let kind = source.kind
+        let filter = try Self.filter(request, named: named, configured: configured, match, source)
+        if let filter { found.append(try Self.candidates(of: kind, filter, context)) }
+      }
+      let total = found.reduce(0) { $0 + $1.count }
+      // Empty lists print nothing (a shell start-up file on a fresh install stays quiet); saved
+      // jokes that none fits are the options' doing, said with exit 66.
+      guard total > 0 else {
+        guard found.contains(where: { $0.saved > 0 }) else { return }
+        throw .nothingToPick(Self.reason(request, sources, context))
+      }
+      var chosen = Int.random(in: 0..<total)
+      for candidates in found {
+        guard chosen >= candidates.count else {
+          try candidates.print(chosen, request.showSource)
+          return
+        }
+        chosen -= candidates.count
+      }
     }
 
-    private static func pick<Kind: JokeKind>(
-      of kind: Kind.Type, category: String?, _ context: Context
-    ) throws(ChuckError) {
-      if category != nil, !Kind.source.hasCategories {
-        throw .invalidArgument(Kind.source.noCategoriesMessage)
+    /// Why nothing could be picked: the lists are empty, or no joke fits the options, named.
+    private static func reason(_ request: Request, _ sources: [JokeSource], _ context: Context)
+      -> String
+    {
+      var options: [String] = []
+      if let category = request.category { options.append("--category \(category)") }
+      let excluded =
+        request.exclude.filter { !$0.isEmpty }
+        + (request.exclude.contains("") ? [] : context.components.configuration.excluded)
+      if !excluded.isEmpty { options.append("not \(excluded.joined(separator: ", "))") }
+      switch request.length {
+      case .any: break
+      case .short(let limit): options.append("at most \(limit) characters")
+      case .long(let limit): options.append("more than \(limit) characters")
       }
-      var generator = SystemRandomNumberGenerator()
-      guard let joke = try context.components.list(kind).pick(category: category, using: &generator)
-      else { return }
-      if context.json {
-        context.terminal.out(JokeJSON.object(joke))
-      } else {
+      if let match = request.match {
+        options.append("matching '\(match)'\(request.ignoreCase ? " (ignoring case)" : "")")
+      }
+      let lists = sources.count == 1 ? "\(sources[0].name) list" : "lists"
+      return "no saved joke fits: " + options.joined(separator: ", ") + " (in your \(lists))"
+    }
+
+    /// The filter for one source, or `nil` for a source left out (`--source all` with a
+    /// category, which only some sources have).
+    private static func filter(
+      _ request: Request, named: [String], configured: [String], _ match: POSIXRegex?,
+      _ source: JokeSource
+    ) throws(ChuckError) -> PickFilter? {
+      let many = request.scope == .all
+      if !source.hasCategories, request.category != nil || !named.isEmpty {
+        if many { return request.category == nil ? filter(request, [], match) : nil }
+        throw .invalidArgument(source.noCategoriesMessage)
+      }
+      let excluded = source.hasCategories ? named + configured : []
+      return filter(request, excluded, match)
+    }
+
+    private static func filter(_ request: Request, _ excluded: [String], _ match: POSIXRegex?)
+      -> PickFilter
+    {
+      PickFilter(
+        category: request.category, excluded: excluded, length: request.length, match: match)
+    }
+
+    /// The jokes of one list that may be picked, and how to print one of them.
+    private struct Candidates {
+      /// How many jokes the list holds.
+      let saved: Int
+      /// How many of them may be picked.
+      let count: Int
+      let print: (Int, Bool) throws(ChuckError) -> Void
+    }
+
+    private static func candidates<Kind: JokeKind>(
+      of kind: Kind.Type, _ filter: PickFilter, _ context: Context
+    ) throws(ChuckError) -> Candidates {
+      let saved = try context.components.list(kind).saved()
+      let positions = filter.positions(in: saved)
+      return Candidates(saved: saved.count, count: positions.count) {
+        (index: Int, showSource: Bool) throws(ChuckError) in
+        let joke = try saved.joke(at: positions[index])
+        if context.json {
+          context.terminal.out(JokeJSON.object(joke))
+          return
+        }
+        if showSource { context.terminal.out("(\(sanitizing: Kind.name))\n%\n") }
         context.terminal.printJoke(joke, waitForPunchline: false)
       }
     }

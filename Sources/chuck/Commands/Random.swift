@@ -15,7 +15,7 @@ extension Chuck {
     var category: String?
 
     @Option(
-      help: "Never a joke of this category (repeatable).",
+      help: "Never a joke of this category (repeatable; '' lifts CHUCK_EXCLUDE).",
       completion: .custom(Completions.categories))
     var exclude: [String] = []
 
@@ -35,6 +35,10 @@ extension Chuck {
     ) async throws(ChuckError) {
       let components = context.components
       let terminal = context.terminal
+      // CHUCK_EXCLUDE's names add to the command's, unless an empty --exclude lifts them.
+      let exclude =
+        exclude.filter { !$0.isEmpty }
+        + (exclude.contains("") ? [] : try await components.configuredExclusions(kind))
       let (joke, count) = try await terminal.withSpinner("Fetching a joke…") {
         () async throws(ChuckError) -> (Kind.Joke, Int) in
         try await components.fetchAndSave(kind, category: category, excluding: exclude)

@@ -66,7 +66,8 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
   func fetchAndSave() async throws(ChuckError) -> (
     id: String, count: Int, punchline: ScreenState.Punchline?
   ) {
-    let (joke, count) = try await components.fetchAndSave(Kind.self)
+    let excluded = try await components.configuredExclusions(Kind.self)
+    let (joke, count) = try await components.fetchAndSave(Kind.self, excluding: excluded)
     return (joke.id, count, ScreenState.Shown(joke).parts)
   }
 

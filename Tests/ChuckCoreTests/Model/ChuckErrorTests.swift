@@ -10,6 +10,7 @@ import Testing
     .ambiguousID(prefix: "abcd", candidates: ["abcd1", "abcd2"]),
     .jokeNotFound(id: "x"),
     .noSavedMatch("abcd"),
+    .nothingToPick("no joke to pick: your chuck list is empty"),
     .notFound(path: "/jokes/random"),
     .categoryNotFound("dev"),
     .unknownCategory("nope", known: ["dev", "movie"]),
@@ -65,7 +66,8 @@ import Testing
     case .proxyRefused(_, let status):
       return status >= 500
     case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
-      .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes, .duplicate, .rateLimited,
+      .nothingToPick, .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes,
+      .duplicate, .rateLimited,
       .alreadyFavorite, .favoriteNameTaken, .favoritesFull, .noFavorite,
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
@@ -81,7 +83,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 35)
+    #expect(Self.everyCase.count == 36)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
