@@ -8,7 +8,7 @@ import ChuckCore
 /// It accepts only `pick` or `list` followed by `--json`, `--color MODE` and, for `pick`, its
 /// options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`, `-l`/`--long`,
 /// `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`, `-c`/`--show-source` and
-/// `--source NAME|all` (each other at most once, `--name=value` too). Anything else — another
+/// `--source NAME|all`, `--daily`, `--no-rotate` (each other at most once, `--name=value` too). Anything else — another
 /// command, `--help`, a repeated or unknown option, short flags run together, a value that looks
 /// like an option, options that do not go together — is left to the argument parser, which
 /// decides and words every error; so the fast path never changes what a command line means. The
@@ -35,6 +35,8 @@ struct FastPath: Equatable {
     var short = false
     var long = false
     var length: Int?
+    var daily = false
+    var noRotate = false
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
@@ -49,6 +51,8 @@ struct FastPath: Equatable {
         case "--short": short = true
         case "--long": long = true
         case "--ignore-case": request.ignoreCase = true
+        case "--daily": daily = true
+        case "--no-rotate": noRotate = true
         default: request.showSource = true
         }
         continue
@@ -77,8 +81,9 @@ struct FastPath: Equatable {
     }
     // What the parser would refuse, it refuses in its own words.
     guard !(short && long), length == nil || short || long,
-      !request.ignoreCase || request.match != nil
+      !request.ignoreCase || request.match != nil, !(daily && noRotate)
     else { return nil }
+    request.order = daily ? .daily : noRotate ? .random : .rotation
     let threshold = length ?? PickFilter.defaultLength
     request.length = short ? .short(threshold) : long ? .long(threshold) : .any
     self.command = name == "pick" ? .pick(request) : .list
@@ -92,10 +97,13 @@ struct FastPath: Equatable {
     "-s": "--short", "--short": "--short", "-l": "--long", "--long": "--long",
     "-n": "--length", "--length": "--length", "-m": "--match", "--match": "--match",
     "-i": "--ignore-case", "--ignore-case": "--ignore-case", "-c": "--show-source",
-    "--show-source": "--show-source", "--source": "--source",
+    "--show-source": "--show-source", "--source": "--source", "--daily": "--daily",
+    "--no-rotate": "--no-rotate",
   ]
   /// The options that take no value.
-  private static let flags: Set = ["--json", "--short", "--long", "--ignore-case", "--show-source"]
+  private static let flags: Set = [
+    "--json", "--short", "--long", "--ignore-case", "--show-source", "--daily", "--no-rotate",
+  ]
   /// The options `list` takes here.
   private static let listOptions: Set = ["--json", "--color"]
 

@@ -37,6 +37,8 @@ import Testing
     ["pick", "-s", "--length=x"], ["pick", "-c", "-c", "-m", "eyes"], ["pick", "-m", "("],
     ["list", "-s"],
     ["pick", "--source", "dad", "--exclude", "x"], ["pick", "-n5", "-s"],
+    ["pick", "--daily", "-m", "eyes"], ["pick", "--no-rotate", "-m", "menu"],
+    ["pick", "--daily", "--no-rotate"], ["pick", "--daily", "--daily"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {

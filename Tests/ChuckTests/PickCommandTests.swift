@@ -167,4 +167,48 @@ import Testing
     let quiet = try await sandbox.chuck(["pick", "--source", "dad"], ["CHUCK_EXCLUDE": "x"])
     #expect(quiet.status == 0, "CHUCK_EXCLUDE is ignored where there are no categories")
   }
+
+  /// Rotation: no joke twice before every one was shown, across runs; a new round after; a
+  /// changed list starts a new round; a damaged or unwritable state only reshuffles; `--daily`
+  /// gives one joke all day and writes nothing, as does `--no-rotate`; picks run at once leave a
+  /// state that reads.
+  @Test func rotation() async throws {
+    let jokes = (10..<15).map { MadeUpJoke($0, "Rotating joke number \($0).") }
+    let (_, sandbox) = try await Self.sandbox(saving: jokes)
+    let state = sandbox.home.appendingPathComponent(".local/state/chuck/pick-chuck.json")
+    func picks(_ count: Int, _ arguments: [String] = []) async throws -> [String] {
+      var shown: [String] = []
+      for _ in 0..<count {
+        let result = try await sandbox.chuck(["pick"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        shown.append(result.stdout)
+      }
+      return shown
+    }
+    let round = try await picks(5)
+    #expect(Set(round).count == 5, "\(round)")
+    #expect(FileManager.default.fileExists(atPath: state.path))
+    let next = try await picks(5)
+    #expect(Set(next).count == 5, "the next round: all again")
+    try Data("{not json".utf8).write(to: state)
+    #expect(Set(try await picks(5)).count == 5, "a damaged state reshuffles")
+    let daily = try await picks(4, ["--daily"])
+    #expect(Set(daily).count == 1)
+    try FileManager.default.removeItem(at: state)
+    _ = try await picks(3, ["--daily"])
+    _ = try await picks(3, ["--no-rotate"])
+    #expect(
+      !FileManager.default.fileExists(atPath: state.path), "--daily and --no-rotate write nothing")
+    // Many at once: whatever the order, the state file is whole.
+    try await withThrowingTaskGroup(of: Int32.self) { group in
+      for _ in 0..<12 { group.addTask { try await sandbox.chuck(["pick"]).status } }
+      for try await status in group { #expect(status == 0) }
+    }
+    let saved = try JSON.parse(try Data(contentsOf: state))
+    #expect(saved["count"] == .number(5))
+    // An unwritable state folder (a file in its place): the pick still works.
+    try FileManager.default.removeItem(at: state.deletingLastPathComponent())
+    try Data().write(to: state.deletingLastPathComponent())
+    #expect(Set(try await picks(2)).count >= 1)
+  }
 }

@@ -32,6 +32,9 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// Where icons are cached (`CHUCK_CACHE_DIR`, else `$XDG_CACHE_HOME/chuck`, else
   /// `~/.cache/chuck`).
   public var cacheDirectory: URL
+  /// Where `pick` keeps its rotation (`CHUCK_STATE_DIR`, else `$XDG_STATE_HOME/chuck`, else
+  /// `~/.local/state/chuck`): state that may be lost.
+  public var stateDirectory: URL
 
   /// The default API.
   public static let defaultAPIURL = URL(string: "https://api.chucknorris.io")!
@@ -153,6 +156,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
     self.environment = environment
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
+    stateDirectory = directory(
+      own: .stateDirectory, xdg: .xdgStateHome, fallback: ".local/state")
   }
 
   /// The home directory in the password database, for when `HOME` is unset.

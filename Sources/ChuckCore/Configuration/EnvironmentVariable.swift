@@ -30,6 +30,10 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let xdgDataHome = Self("XDG_DATA_HOME")
   /// The XDG cache folder.
   public static let xdgCacheHome = Self("XDG_CACHE_HOME")
+  /// Where `pick`'s rotation is kept, before `XDG_STATE_HOME`.
+  public static let stateDirectory = Self("CHUCK_STATE_DIR")
+  /// The XDG state home, for `pick`'s rotation.
+  public static let xdgStateHome = Self("XDG_STATE_HOME")
   /// The home folder.
   public static let home = Self("HOME")
   /// No colour when set and not empty.
@@ -79,9 +83,10 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let all: [EnvironmentVariable] =
     [
       source, exclude, favoritesMax, dataDirectory,
-      cacheDirectory,
+      cacheDirectory, stateDirectory,
       timeout, retries, retryDelay, xdgDataHome,
-      xdgCacheHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
+      xdgCacheHome, xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram,
+      lcTerminal,
       kittyWindowID, mouse, browser, curlCABundle, sslCertFile, sslCertDirectory,
     ] + JokeSource.allCases.flatMap { [$0.baseURLVariable] + $0.kind.settings }
     + ProxySettings.names

@@ -188,10 +188,13 @@ public struct FileStore: Sendable {
   /// (a full disk or a size limit fails before it), and when it throws this file stays as it was.
   /// - Parameters:
   ///   - bytes: the new content.
+  ///   - durable: whether the content and the rename are synced to disk (`false` for state that
+  ///     may be lost: the rename is still atomic, so the file is whole, old or new).
   ///   - beforeRename: the last step before the new content takes the file's place.
   /// - Throws: a write error naming the file, or what `beforeRename` throws.
   public func replace(
-    with bytes: some ContiguousBytes, beforeRename: () throws(ChuckError) -> Void = {}
+    with bytes: some ContiguousBytes, durable: Bool = true,
+    beforeRename: () throws(ChuckError) -> Void = {}
   ) throws(ChuckError) {
     var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -205,7 +208,9 @@ public struct FileStore: Sendable {
       }
       let failure = bytes.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: fd) }
       guard failure == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(failure)) }
-      guard fsync(fd) == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
+      guard !durable || fsync(fd) == 0 else {
+        throw writeFailed(path, FileDescriptorOutput.describe(errno))
+      }
       closed = true
       guard close(fd) == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
       try beforeRename()
@@ -217,6 +222,7 @@ public struct FileStore: Sendable {
       throw error
     }
     // Make the rename itself durable.
+    guard durable else { return }
     let folder = open(directory, O_RDONLY | O_DIRECTORY)
     if folder >= 0 {
       fsync(folder)

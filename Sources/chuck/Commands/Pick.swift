@@ -1,6 +1,10 @@
 import ArgumentParser
 import ChuckCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension Chuck {
   struct Pick: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,6 +53,12 @@ extension Chuck {
       name: [.customShort("c"), .customLong("show-source")], help: "Name the joke's source first.")
     var showSource = false
 
+    @Flag(help: "The same joke all day (from the date and the list; nothing written).")
+    var daily = false
+
+    @Flag(help: "A plain random pick: no rotation.")
+    var noRotate = false
+
     @Option(
       help: ArgumentHelp(
         "The source, or all: every saved list (default: $CHUCK_SOURCE, else chuck).",
@@ -74,6 +84,7 @@ extension Chuck {
       if let length, length < 0 { throw ValidationError("--length must be 0 or more.") }
       if length != nil, !short, !long { throw ValidationError("--length goes with -s or -l.") }
       if ignoreCase, match == nil { throw ValidationError("-i goes with --match.") }
+      if daily, noRotate { throw ValidationError("--daily and --no-rotate cannot go together.") }
       let scope: Request.Scope
       switch source {
       case nil: scope = .configured
@@ -88,7 +99,8 @@ extension Chuck {
       return Request(
         category: category, exclude: exclude,
         length: short ? .short(threshold) : long ? .long(threshold) : .any,
-        match: match, ignoreCase: ignoreCase, scope: scope, showSource: showSource)
+        match: match, ignoreCase: ignoreCase, scope: scope, showSource: showSource,
+        order: daily ? .daily : noRotate ? .random : .rotation)
     }
 
     /// What a `chuck pick` command line asks for, from the parser or from `FastPath`.
@@ -107,6 +119,22 @@ extension Chuck {
       var ignoreCase = false
       var scope = Scope.configured
       var showSource = false
+      var order = Order.rotation
+
+      /// How the joke is chosen among those that fit.
+      enum Order: Equatable {
+        /// No joke twice before all were shown (the default).
+        case rotation
+        /// The same joke all day.
+        case daily
+        /// Each pick on its own (`--no-rotate`).
+        case random
+      }
+
+      /// The rotation's state file's name: one per source, and one for `--source all`.
+      func stateName(_ sources: [JokeSource]) -> String {
+        scope == .all ? "pick-all.json" : "pick-\(sources.first?.name ?? "chuck").json"
+      }
     }
 
     /// The command itself, also run by `FastPath` without the argument parser.
@@ -138,7 +166,7 @@ extension Chuck {
         guard found.contains(where: { $0.saved > 0 }) else { return }
         throw .nothingToPick(Self.reason(request, sources, context))
       }
-      var chosen = Int.random(in: 0..<total)
+      var chosen = Self.choose(among: total, found, request, sources, context)
       for candidates in found {
         guard chosen >= candidates.count else {
           try candidates.print(chosen, request.showSource)
@@ -146,6 +174,44 @@ extension Chuck {
         }
         chosen -= candidates.count
       }
+    }
+
+    /// The position among every candidate: at random, the day's, or the rotation's next (its
+    /// state read and written here; a state that cannot be read starts a new round, one that
+    /// cannot be written is lost, and neither stops the pick).
+    private static func choose(
+      among total: Int, _ found: [Candidates], _ request: Request, _ sources: [JokeSource],
+      _ context: Context
+    ) -> Int {
+      guard request.order != .random else { return Int.random(in: 0..<total) }
+      let fingerprint = ShuffleBag.fingerprint(of: found.lazy.flatMap { $0.ids() })
+      guard request.order == .rotation else {
+        return ShuffleBag.daily(day: Self.today(), count: total, fingerprint: fingerprint)
+      }
+      let folder = context.components.configuration.stateDirectory
+      let store = FileStore(
+        fileURL: folder.appendingPathComponent(request.stateName(sources)), contents: .cache,
+        maximumSize: 4096)
+      var generator = SystemRandomNumberGenerator()
+      let (position, state) = ShuffleBag.next(
+        after: ShuffleBag.decode(try? store.read()), count: total, fingerprint: fingerprint,
+        using: &generator)
+      do throws(ChuckError) {
+        try store.makeDirectory(folder)
+        try store.replace(with: state.encoded, durable: false)
+      } catch {
+        // Lost state only reshuffles.
+      }
+      return position
+    }
+
+    /// The local date, `YYYY-MM-DD`.
+    private static func today() -> String {
+      var now = time(nil)
+      var local = tm()
+      localtime_r(&now, &local)
+      func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      return "\(local.tm_year + 1900)-\(two(local.tm_mon + 1))-\(two(local.tm_mday))"
     }
 
     /// Why nothing could be picked: the lists are empty, or no joke fits the options, named.
@@ -198,6 +264,8 @@ extension Chuck {
       let saved: Int
       /// How many of them may be picked.
       let count: Int
+      /// Their ids, with the source's name, in order (the rotation's fingerprint).
+      let ids: () -> [String]
       let print: (Int, Bool) throws(ChuckError) -> Void
     }
 
@@ -206,7 +274,8 @@ extension Chuck {
     ) throws(ChuckError) -> Candidates {
       let saved = try context.components.list(kind).saved()
       let positions = filter.positions(in: saved)
-      return Candidates(saved: saved.count, count: positions.count) {
+      let ids = { positions.map { Kind.name + ":" + saved.id(at: $0) } }
+      return Candidates(saved: saved.count, count: positions.count, ids: ids) {
         (index: Int, showSource: Bool) throws(ChuckError) in
         let joke = try saved.joke(at: positions[index])
         if context.json {
