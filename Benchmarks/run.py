@@ -6,7 +6,8 @@ Usage: python3 Benchmarks/run.py [--quick] [--binary PATH]
 Builds the binary that `make` installs (release, Swift runtime linked statically, stripped) unless
 --binary is given, writes lists of 10, 1,000, 10,000 and 100,000 jokes made from the real samples
 (Benchmarks/generate.py), starts the local fake API, and times each pair with hyperfine (warm-up runs,
-then the median of several runs), and drives `chuck ui` on a pseudo-terminal for the screen's redraw time.
+then the median of several runs), and drives `chuck ui` on a pseudo-terminal for the screen's redraw time
+in each of its views (list, filter, filtered list, tabs, detail, search results, favourites).
 Prints one table: each measure, chuck, its peer, the ratio, the
 spec's target for it and whether it is met. Exits 1 when a target is missed.
 """
@@ -84,34 +85,39 @@ def cpu_seconds(argv, env, runs):
     return sorted(times)[len(times) // 2]
 
 
-def screen_keypress_seconds(chuck, env, presses, rest=5.0):
-    """Median time from a key press to the last byte of the screen's redraw: `chuck ui` on a
-    pseudo-terminal of 80 x 24 with the list of `env`, the whole path a user waits for (read, decode,
-    update, render, write). Keys move by one (only two lines change) and by pages and ends (the whole
-    list area changes), in turn. The end of a redraw is the last byte before 30 ms of silence; the
-    silence itself is not counted. Before the keys, the CPU (user + sys, from /proc) the open screen
-    uses in `rest` seconds without a key: its 2-second file check and nothing else.
-    Returns (redraw seconds, CPU seconds at rest)."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-    import time
+class ScreenOnPty:
+    """`chuck ui` on a pseudo-terminal of 80 x 24, driven as a user drives it: keys written one at a
+    time, and the time from a key to the last byte of the redraw it causes (the whole path a user
+    waits for: read, decode, update, render, write). The end of a redraw is the last byte before 30 ms
+    of silence; the silence itself is not counted."""
 
-    pid, fd = pty.fork()
-    if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        os.execve(chuck, [chuck, "ui"], env)
+    QUIET = 0.03
 
-    def drain(quiet):
+    def __init__(self, chuck, env):
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            os.execve(chuck, [chuck, "ui"], env)
+        self.wait_for(b"Joke! (n)", b"q quit", what="chuck ui did not draw its screen")
+
+    def drain(self, quiet):
+        """Everything the screen writes until `quiet` seconds pass without a byte, and when the last
+        byte came."""
+        import select
+        import time
+
         data, last = b"", time.perf_counter()
         while True:
-            ready, _, _ = select.select([fd], [], [], quiet)
+            ready, _, _ = select.select([self.fd], [], [], quiet)
             if not ready:
                 return data, last
             try:
-                chunk = os.read(fd, 65536)
+                chunk = os.read(self.fd, 65536)
             except OSError:
                 return data, last
             if not chunk:
@@ -119,44 +125,155 @@ def screen_keypress_seconds(chuck, env, presses, rest=5.0):
             data += chunk
             last = time.perf_counter()
 
-    try:
+    def wait_for(self, *texts, what):
+        """Reads until every one of `texts` has been written (at most 10 s)."""
         shown = b""
         for _ in range(100):
-            shown += drain(0.1)[0]
-            if b"Joke! (n)" in shown and b"q quit" in shown:
-                break
-        else:
-            sys.exit("chuck ui did not draw its screen")
-        def cpu():
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            shown += self.drain(0.1)[0]
+            if all(text in shown for text in texts):
+                return
+        sys.exit(what)
 
-        before, end = cpu(), time.perf_counter() + rest
+    def type(self, *keys):
+        """Presses keys one at a time, each once the screen has answered the one before (keys that
+        arrive in one read would be taken for a paste), without measuring."""
+        for key in keys:
+            os.write(self.fd, key)
+            self.drain(self.QUIET)
+
+    def cpu(self):
+        """User + system CPU seconds the screen has used, from /proc."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def at_rest(self, seconds):
+        """CPU seconds the open screen uses in `seconds` without a key: its 2-second file check and
+        nothing else."""
+        import time
+
+        before, end = self.cpu(), time.perf_counter() + seconds
         while time.perf_counter() < end:
-            drain(end - time.perf_counter())
-        at_rest = cpu() - before
-        keys = [b"j", b"k", b"\x1b[6~", b"\x1b[5~", b"\x1b[F", b"\x1b[H"]
+            self.drain(end - time.perf_counter())
+        return self.cpu() - before
+
+    def keypress_seconds(self, keys, presses, view):
+        """Median seconds from a key to the end of its redraw, over `presses` presses of `keys` in
+        turn; every key must change the screen."""
+        import time
+
         times = []
         for index in range(presses):
             start = time.perf_counter()
-            os.write(fd, keys[index % len(keys)])
-            data, last = drain(0.03)
+            os.write(self.fd, keys[index % len(keys)])
+            data, last = self.drain(self.QUIET)
             if not data:
-                sys.exit("chuck ui drew nothing after a key press")
+                sys.exit(f"chuck ui drew nothing after a key press ({view}, key {keys[index % len(keys)]!r})")
             times.append(last - start)
-        os.write(fd, b"q")
-        drain(0.5)
-    finally:
+        return sorted(times)[len(times) // 2]
+
+    def close(self):
         try:
-            os.kill(pid, 15)
+            os.write(self.fd, b"q")
+            self.drain(0.5)
+        except OSError:
+            pass
+        try:
+            os.kill(self.pid, 15)
         except ProcessLookupError:
             pass
-        os.waitpid(pid, 0)
-        os.close(fd)
-    return sorted(times)[len(times) // 2], at_rest
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+# Keys that move by one (two lines change) and by pages and ends (the whole body changes), in turn,
+# from the first row: each changes the screen, in a list of any length above one.
+MOVING = [b"j", b"k", b"\x1b[6~", b"\x1b[5~", b"\x1b[F", b"\x1b[H"]
+ENTER, ESC, BACKSPACE = b"\r", b"\x1b", b"\x7f"
+
+
+def screen_setup(chuck, env, list_file, work, api_url):
+    """The screen's data folder: the 10,000-joke list, its oldest joke made long (a detail of many
+    screens, to scroll; its icon on the fake), and 10 favourites. Returns the environment."""
+    data = work / "screen"
+    data.mkdir()
+    document = json.loads(list_file.read_text())
+    long_text = " ".join(item["value"] for item in document["items"][:60])
+    document["items"][0].update(value=long_text, created_at="2015-01-01 00:00:00",
+                                updated_at="2015-01-01 00:00:00",
+                                icon_url=f"{api_url}/img/avatar/chuck-norris.png")
+    (data / "jokes.json").write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+    # No inline images: the icon shows as its cached file's path whatever terminal runs this.
+    screen_env = {k: v for k, v in env.items() if k not in ("KITTY_WINDOW_ID", "TERM_PROGRAM", "TMUX")}
+    screen_env.update(CHUCK_DATA_DIR=str(data), TERM="xterm-256color")
+    for number, item in enumerate(document["items"][1:11]):
+        run([chuck, "favorite", "add", item["id"], f"favourite {number:02d}"], env=screen_env,
+            stdout=subprocess.DEVNULL)
+    return screen_env
+
+
+def screen_seconds(chuck, env, presses, rest=5.0):
+    """Key press to redraw on the screen of a 10,000-joke list, per view: the list, the filter being
+    typed (each key filters the 10,000 jokes again), the filtered list, tab switching, a long joke's
+    detail (scrolling), a search's results (the fake's) and the favourites tab (10). Before the keys,
+    the CPU the open screen uses in `rest` seconds without a key.
+    Returns ({view: median seconds}, CPU seconds at rest)."""
+    screen = ScreenOnPty(chuck, env)
+    views = {}
+    try:
+        at_rest = screen.at_rest(rest)
+        views["list"] = screen.keypress_seconds(MOVING, presses, "list")
+
+        # Tabs: the Chuck Norris tab (10,000 jokes) and the Dad tab, in turn.
+        screen.type(b"2", b"1")
+        views["tabs"] = screen.keypress_seconds([b"2", b"1"], presses + presses % 2, "tabs")
+        screen.type(b"1")
+
+        # The oldest joke's detail, taller than the screen: scrolling.
+        screen.type(b"\x1b[H", ENTER)
+        screen.drain(1.0)  # the icon, from the fake
+        views["detail"] = screen.keypress_seconds(MOVING, presses, "detail")
+        screen.type(ESC)
+        screen.drain(0.2)
+
+        # The filter: `/c`, then each key typed or taken back filters the 10,000 jokes again.
+        screen.type(b"/", b"c")
+        typing = [b"h", b"u", b"c", b"k", BACKSPACE, BACKSPACE, BACKSPACE, BACKSPACE]
+        # Whole rounds, so that the filter is `c` again after them.
+        rounds = max(1, presses // len(typing))
+        views["filter typing"] = screen.keypress_seconds(typing, rounds * len(typing), "filter typing")
+        screen.type(b"h", b"u", b"c", b"k", ENTER, b"\x1b[H")
+        views["filtered list"] = screen.keypress_seconds(MOVING, presses, "filtered list")
+        screen.type(ESC)
+        screen.drain(0.2)
+
+        # A search of the fake's jokes: its results.
+        screen.type(b"s", *[bytes([c]) for c in b"chuck"])
+        os.write(screen.fd, ENTER)
+        screen.wait_for(b"found", what="the search found nothing")
+        screen.drain(0.2)
+        views["search results"] = screen.keypress_seconds(MOVING, presses, "search results")
+        screen.type(ESC)
+        screen.drain(0.2)
+
+        # The favourites tab.
+        screen.type(b"6")
+        views["favourites"] = screen.keypress_seconds(MOVING, presses, "favourites")
+    finally:
+        screen.close()
+    return views, at_rest
 
 
 MIB = 1024 * 1024
+# The screen's views as the table names them.
+SCREEN_VIEWS = [
+    ("list", "screen, list: key press to redraw, 10,000 jokes (peer = one 60 Hz frame)"),
+    ("filter typing", "screen, filter being typed (/c, then h u c k, Backspace): a key to redraw, 10,000 jokes"),
+    ("filtered list", "screen, filtered list (/chuck): key press to redraw, 10,000 jokes"),
+    ("tabs", "screen, tabs (1 and 2 in turn): key press to redraw, 10,000 jokes in tab 1"),
+    ("detail", "screen, detail of a long joke: scrolling key to redraw, 10,000 jokes"),
+    ("search results", "screen, search results (fake API): key press to redraw, 10,000 jokes"),
+    ("favourites", "screen, favourites tab (10): key press to redraw, 10,000 jokes"),
+]
 
 
 def main() -> int:
@@ -189,7 +306,9 @@ def main() -> int:
                              "--script", str(work / "slow.json")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     slow_url = slow.stdout.readline().strip()
-    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"))
+    # Everything chuck writes stays in the work folder: the cache, and pick's rotation state.
+    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"),
+               XDG_STATE_HOME=str(work / "state"))
     # (measure, chuck, peer, unit, target of chuck/peer or None)
     rows = []
     list_times = {}
@@ -233,10 +352,11 @@ def main() -> int:
                     ["chuck list --json", "jq"], env_size, n)
                 rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json, "ms", 0.5 if big else None))
             if size == 10_000:
-                # The screen: a key press redraws within one 60 Hz frame.
-                redraw, at_rest = screen_keypress_seconds(chuck, env_size, runs * 6)
-                rows.append(("screen: key press to redraw, 10,000 jokes (peer = one 60 Hz frame)",
-                             redraw, 1 / 60, "ms", 1.0))
+                # The screen: a key press redraws within one 60 Hz frame, in every view.
+                screen_env = screen_setup(chuck, env_size, list_file, work, url)
+                views, at_rest = screen_seconds(chuck, screen_env, runs * 6)
+                for view, name in SCREEN_VIEWS:
+                    rows.append((name, views[view], 1 / 60, "ms", 1.0))
                 # Idle costs nothing: the screen at rest for 5 s; `sleep 5` as the peer.
                 rows.append(("CPU of the screen at rest for 5 s, 10,000 jokes (s; peer: sleep 5)",
                              at_rest, cpu_seconds(["sleep", "5"], env, 1), "s", 0.05))

@@ -9,6 +9,14 @@ public struct TextStyle: Sendable, Equatable {
     self.isEnabled = isEnabled
   }
 
+  /// Bold that ends with SGR 22 (normal intensity), not a reset: for text inside another style
+  /// (the screen's reverse-video selection), which stays on after it.
+  /// - Parameter text: the text.
+  /// - Returns: the styled text.
+  public func boldInside(_ text: TerminalText) -> TerminalText {
+    isEnabled ? TerminalText(verbatim: "\u{1B}[1m" + text.string + "\u{1B}[22m") : text
+  }
+
   /// Red (SGR 31), for errors.
   /// - Parameter text: the text.
   /// - Returns: the styled text.

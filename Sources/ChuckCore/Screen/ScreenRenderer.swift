@@ -166,7 +166,7 @@ public struct ScreenRenderer: Sendable {
     let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
     let date = entry.created.map { dates.date($0) } ?? ""
     let shownName = TerminalText(sanitizing: name, keepNewlines: false)
-    return mark + style.bold(ScreenText.pad(shownName, width: nameWidth)) + "  "
+    return mark + style.boldInside(ScreenText.pad(shownName, width: nameWidth)) + "  "
       + ScreenText.pad(preview, width: Self.previewWidth) + "  "
       + TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
   }

@@ -42,6 +42,11 @@ import Testing
     )
     #expect(lines[3] == "  ★ Longer name  Joke number 1 is about Chuck N...  2020-01-02  Official")
     #expect(lines[7] == "Enter open  d remove  r rename  y copy  ? keys  q quit")
+    let coloured = ScreenRenderer(style: TextStyle(isEnabled: true)).render(state, size: size)
+    #expect(
+      coloured[2].hasPrefix("\u{1B}[7m> ★ \u{1B}[1mBest       \u{1B}[22m  Joke number 0"),
+      "the name is bold, and the selection's reverse video goes on after it")
+    #expect(!coloured[2].string.dropFirst(4).dropLast(4).contains("\u{1B}[0m"))
     _ = state.handle(.listLoaded([], tab: 2))
     #expect(plain.render(state, size: size)[2].hasPrefix("  No favourites yet."))
   }

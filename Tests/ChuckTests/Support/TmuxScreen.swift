@@ -19,11 +19,16 @@ final class TmuxScreen {
   private(set) var server: pid_t = 0
 
   /// Starts a detached tmux session of `columns` × `rows` running `script` in `folder`.
+  /// - Parameter options: lines of tmux configuration read before the session starts (for
+  ///   example `set -g set-clipboard on`); none by default.
   init(
     sandbox: ChuckSandbox, script: String, columns: Int = 80, rows: Int = 12,
-    chuckEnvironment extra: [String: String] = [:]
+    chuckEnvironment extra: [String: String] = [:], options: [String] = []
   ) throws {
     folder = try TemporaryDirectory.make(prefix: "tmux")
+    let configuration = folder.appendingPathComponent("tmux.conf")
+    try options.map { $0 + "\n" }.joined().write(
+      to: configuration, atomically: true, encoding: .utf8)
     socket = folder.appendingPathComponent("socket").path
     environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path]
     var chuckEnvironment = sandbox.baseEnvironment
@@ -39,7 +44,7 @@ final class TmuxScreen {
     let client = try Spawn.start(
       "/usr/bin/tmux",
       arguments: [
-        "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y",
+        "-S", socket, "-f", configuration.path, "new-session", "-d", "-x", String(columns), "-y",
         String(rows), "/bin/sh", "-c", command,
       ],
       environment: environment.map { "\($0.key)=\($0.value)" },
@@ -96,5 +101,98 @@ final class TmuxScreen {
   /// Waits up to `seconds` for `condition` on the screen's text.
   func waitFor(seconds: Double = 20, _ condition: (String) -> Bool) async -> Bool {
     await waitUntil(seconds: seconds) { condition(screen()) }
+  }
+
+  /// Writes bytes to the program as the terminal would (`send-keys -H`): escape sequences such as
+  /// mouse reports, never split or translated by tmux.
+  func sendBytes(_ text: String) throws {
+    try tmux(["send-keys", "-H"] + text.utf8.map { String($0, radix: 16) })
+  }
+
+  /// A mouse event as a terminal in SGR mode (1006) reports it, at a cell of the screen counted
+  /// from 0 as ``lines`` counts (the report counts from 1): button 0 is a left click, 64 and 65
+  /// the wheel up and down.
+  func click(row: Int, column: Int, button: Int = 0) throws {
+    try sendBytes("\u{1B}[<\(button);\(column + 1);\(row + 1)M")
+  }
+
+  /// Pastes `text` as a terminal does (through a tmux buffer), bracketed when `bracketed` and the
+  /// program asked for it.
+  func paste(_ text: String, bracketed: Bool = true) throws {
+    try tmux(["set-buffer", text])
+    try tmux(["paste-buffer", "-d"] + (bracketed ? ["-p"] : []))
+  }
+
+  /// A tmux format expanded for the pane (`display-message -p`), for example
+  /// `#{mouse_any_flag}`.
+  func format(_ format: String) throws -> String {
+    try tmux(["display-message", "-p", format]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The status area: the last `count` lines, empty ones left out, joined by spaces (a message
+  /// wrapped at word boundaries reads as one line again).
+  func status(lines count: Int = 3) -> String {
+    lines.suffix(count).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// The visible screen's lines with what tmux knows of each cell's attributes.
+  func cells() -> [TerminalCells] {
+    TerminalCells.lines(screen(escapes: true))
+  }
+}
+
+/// One line of a screen that tmux captured with its attributes (`capture-pane -e`): its text,
+/// and the text of its cells in reverse video, underlined, or red. tmux writes only the changes
+/// from cell to cell, across lines too, so a screen is read whole.
+struct TerminalCells: Equatable {
+  /// Every character, without the escape sequences.
+  var text = ""
+  /// The characters in reverse video (SGR 7), in order.
+  var reversed = ""
+  /// The characters underlined (SGR 4).
+  var underlined = ""
+  /// The characters in red (SGR 31).
+  var red = ""
+
+  /// The lines of a captured screen.
+  static func lines(_ screen: String) -> [TerminalCells] {
+    var (isReversed, isUnderlined, isRed) = (false, false, false)
+    var lines: [TerminalCells] = []
+    for line in screen.lines {
+      var cells = TerminalCells()
+      var rest = Substring(line)
+      while let first = rest.first {
+        if first == "\u{1B}", let match = rest.prefixMatch(of: /\x{1B}\[([0-9;:]*)m/) {
+          var codes = match.output.1.split(separator: ";", omittingEmptySubsequences: false)
+            .map { Int($0.prefix { $0 != ":" }) ?? 0 }[...]
+          while let code = codes.popFirst() {
+            switch code {
+            case 0: (isReversed, isUnderlined, isRed) = (false, false, false)
+            case 4: isUnderlined = true
+            case 7: isReversed = true
+            case 24: isUnderlined = false
+            case 27: isReversed = false
+            case 31: isRed = true
+            case 30, 32...37, 39, 90...97: isRed = false
+            case 38:
+              isRed = false
+              codes = codes.dropFirst(codes.first == 5 ? 2 : 4)
+            case 48: codes = codes.dropFirst(codes.first == 5 ? 2 : 4)
+            default: break
+            }
+          }
+          rest = rest[match.range.upperBound...]
+          continue
+        }
+        cells.text.append(first)
+        if isReversed { cells.reversed.append(first) }
+        if isUnderlined { cells.underlined.append(first) }
+        if isRed { cells.red.append(first) }
+        rest = rest.dropFirst()
+      }
+      lines.append(cells)
+    }
+    return lines
   }
 }
