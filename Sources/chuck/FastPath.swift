@@ -8,7 +8,8 @@ import ChuckCore
 /// It accepts only `pick` or `list` followed by `--json`, `--color MODE` and, for `pick`, its
 /// options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`, `-l`/`--long`,
 /// `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`, `-c`/`--show-source` and
-/// `--source NAME|all`, `--daily`, `--no-rotate` (each other at most once, `--name=value` too). Anything else — another
+/// `--source NAME|all`, `--daily`, `--no-rotate`; for both, `--format TEMPLATE`, `--oneline` and
+/// `--max-width N` (each other at most once, `--name=value` too). Anything else — another
 /// command, `--help`, a repeated or unknown option, short flags run together, a value that looks
 /// like an option, options that do not go together — is left to the argument parser, which
 /// decides and words every error; so the fast path never changes what a command line means. The
@@ -18,7 +19,7 @@ import ChuckCore
 struct FastPath: Equatable {
   enum Command: Equatable {
     case pick(Chuck.Pick.Request)
-    case list
+    case list(JokeFormat?)
   }
 
   let command: Command
@@ -37,6 +38,9 @@ struct FastPath: Equatable {
     var length: Int?
     var daily = false
     var noRotate = false
+    var format: String?
+    var oneLine = false
+    var maximumWidth: Int?
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
@@ -52,6 +56,7 @@ struct FastPath: Equatable {
         case "--long": long = true
         case "--ignore-case": request.ignoreCase = true
         case "--daily": daily = true
+        case "--oneline": oneLine = true
         case "--no-rotate": noRotate = true
         default: request.showSource = true
         }
@@ -70,6 +75,10 @@ struct FastPath: Equatable {
         guard let number = Int(value), number >= 0 else { return nil }
         length = number
       case "--match": request.match = value
+      case "--format": format = value
+      case "--max-width":
+        guard let number = Int(value) else { return nil }
+        maximumWidth = number
       default:
         if value == "all" {
           request.scope = .all
@@ -84,9 +93,17 @@ struct FastPath: Equatable {
       !request.ignoreCase || request.match != nil, !(daily && noRotate)
     else { return nil }
     request.order = daily ? .daily : noRotate ? .random : .rotation
+    let output: JokeFormat?
+    do {
+      output = try FormatOption.format(
+        format, oneLine: oneLine, maximumWidth: maximumWidth, json: json)
+    } catch {
+      return nil
+    }
+    request.format = output
     let threshold = length ?? PickFilter.defaultLength
     request.length = short ? .short(threshold) : long ? .long(threshold) : .any
-    self.command = name == "pick" ? .pick(request) : .list
+    self.command = name == "pick" ? .pick(request) : .list(output)
     self.json = json
     self.color = color ?? .auto
   }
@@ -98,14 +115,18 @@ struct FastPath: Equatable {
     "-n": "--length", "--length": "--length", "-m": "--match", "--match": "--match",
     "-i": "--ignore-case", "--ignore-case": "--ignore-case", "-c": "--show-source",
     "--show-source": "--show-source", "--source": "--source", "--daily": "--daily",
-    "--no-rotate": "--no-rotate",
+    "--no-rotate": "--no-rotate", "--format": "--format", "--oneline": "--oneline",
+    "--max-width": "--max-width",
   ]
   /// The options that take no value.
   private static let flags: Set = [
     "--json", "--short", "--long", "--ignore-case", "--show-source", "--daily", "--no-rotate",
+    "--oneline",
   ]
   /// The options `list` takes here.
-  private static let listOptions: Set = ["--json", "--color"]
+  private static let listOptions: Set = [
+    "--json", "--color", "--format", "--oneline", "--max-width",
+  ]
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
   private static func split(_ argument: String) -> (String, String?) {
@@ -120,7 +141,7 @@ struct FastPath: Equatable {
     Invocation(color: color, json: json).run { (context: Context) throws(ChuckError) in
       switch command {
       case .pick(let request): try Chuck.Pick.pick(request, context)
-      case .list: try Chuck.List.list(source: nil, context)
+      case .list(let format): try Chuck.List.list(source: nil, format: format, context)
       }
     }
   }

@@ -39,6 +39,10 @@ import Testing
     ["pick", "--source", "dad", "--exclude", "x"], ["pick", "-n5", "-s"],
     ["pick", "--daily", "-m", "eyes"], ["pick", "--no-rotate", "-m", "menu"],
     ["pick", "--daily", "--no-rotate"], ["pick", "--daily", "--daily"],
+    ["pick", "-m", "eyes", "--format", "{id} {value}"], ["pick", "-m", "eyes", "--format=waybar"],
+    ["pick", "-m", "menu", "--oneline", "--max-width", "12"], ["list", "--format", "{date}"],
+    ["list", "--oneline"], ["pick", "--format", "{bad}"], ["pick", "--format", "x", "--json"],
+    ["list", "--max-width", "0"], ["pick", "--max-width", "x"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {

@@ -1,10 +1,8 @@
-import FoundationEssentials
-
 /// `chuck pick`'s rotation: no joke twice before every joke that fits was shown. A round is a
 /// permutation of the candidates, made from a seed; the state is the seed, the position in the
 /// round, and a fingerprint of the candidates (their ids, in order), so that a changed list or
 /// other options start a new round. The state may be lost or damaged: that only reshuffles.
-public struct ShuffleBag: Codable, Equatable, Sendable {
+public struct ShuffleBag: Equatable, Sendable {
   /// The seed of the round's permutation.
   public var seed: UInt64
   /// How many jokes of the round were shown.
@@ -89,19 +87,27 @@ public struct ShuffleBag: Codable, Equatable, Sendable {
     return Int(number % UInt64(max(1, count)))
   }
 
-  /// Reads a state from a file's bytes; anything unreadable is no state.
+  /// The first word of a state file, and its version.
+  private static let header = "chuck-pick-rotation 1"
+
+  /// Reads a state from a file's bytes; anything unreadable is no state. The file is one line of
+  /// words (not JSON: `pick` must start as fast as `fortune`, and a JSON decoder's first use
+  /// costs more than the rest of the pick).
   /// - Parameter bytes: the file's bytes.
   /// - Returns: the state, or `nil`.
   public static func decode(_ bytes: [UInt8]?) -> ShuffleBag? {
-    guard let bytes else { return nil }
-    return try? JSONDecoder().decode(ShuffleBag.self, from: Data(bytes))
+    guard let bytes, bytes.count < 512 else { return nil }
+    let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard words.count == 6, words[0...1].joined(separator: " ") == header,
+      let seed = UInt64(words[2]), let position = Int(words[3]), let count = Int(words[4]),
+      words[5].count == 64, words[5].allSatisfy(\.isHexDigit)
+    else { return nil }
+    return ShuffleBag(seed: seed, position: position, fingerprint: String(words[5]), count: count)
   }
 
-  /// The state as a file holds it.
+  /// The state as a file holds it: one line.
   public var encoded: [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return (try? Array(encoder.encode(self))) ?? []
+    Array("\(Self.header) \(seed) \(position) \(count) \(fingerprint)\n".utf8)
   }
 }
 

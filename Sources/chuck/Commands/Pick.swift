@@ -66,6 +66,7 @@ extension Chuck {
       completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
     var source: String?
 
+    @OptionGroup var output: FormatOption
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -100,7 +101,8 @@ extension Chuck {
         category: category, exclude: exclude,
         length: short ? .short(threshold) : long ? .long(threshold) : .any,
         match: match, ignoreCase: ignoreCase, scope: scope, showSource: showSource,
-        order: daily ? .daily : noRotate ? .random : .rotation)
+        order: daily ? .daily : noRotate ? .random : .rotation,
+        format: try output.resolve(json: options.json))
     }
 
     /// What a `chuck pick` command line asks for, from the parser or from `FastPath`.
@@ -120,6 +122,7 @@ extension Chuck {
       var scope = Scope.configured
       var showSource = false
       var order = Order.rotation
+      var format: JokeFormat?
 
       /// How the joke is chosen among those that fit.
       enum Order: Equatable {
@@ -169,7 +172,7 @@ extension Chuck {
       var chosen = Self.choose(among: total, found, request, sources, context)
       for candidates in found {
         guard chosen >= candidates.count else {
-          try candidates.print(chosen, request.showSource)
+          try candidates.print(chosen, request)
           return
         }
         chosen -= candidates.count
@@ -266,7 +269,7 @@ extension Chuck {
       let count: Int
       /// Their ids, with the source's name, in order (the rotation's fingerprint).
       let ids: () -> [String]
-      let print: (Int, Bool) throws(ChuckError) -> Void
+      let print: (Int, Request) throws(ChuckError) -> Void
     }
 
     private static func candidates<Kind: JokeKind>(
@@ -276,14 +279,19 @@ extension Chuck {
       let positions = filter.positions(in: saved)
       let ids = { positions.map { Kind.name + ":" + saved.id(at: $0) } }
       return Candidates(saved: saved.count, count: positions.count, ids: ids) {
-        (index: Int, showSource: Bool) throws(ChuckError) in
+        (index: Int, request: Request) throws(ChuckError) in
         let joke = try saved.joke(at: positions[index])
+        let showSource = request.showSource
         if context.json {
           context.terminal.out(JokeJSON.object(joke))
           return
         }
         if showSource { context.terminal.out("(\(sanitizing: Kind.name))\n%\n") }
-        context.terminal.printJoke(joke, waitForPunchline: false)
+        if let format = request.format {
+          context.terminal.out(format.render(joke, source: Kind.source))
+        } else {
+          context.terminal.printJoke(joke, waitForPunchline: false)
+        }
       }
     }
   }

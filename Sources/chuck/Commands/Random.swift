@@ -20,18 +20,26 @@ extension Chuck {
     var exclude: [String] = []
 
     @OptionGroup var source: SourceOption
+    @OptionGroup var output: FormatOption
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+      _ = try output.resolve(json: options.json)
+    }
+
     func run() async throws {
+      let format = try output.resolve(json: options.json)
       try await options.run { (context: Context) async throws(ChuckError) in
         try await Self.random(
-          source.resolve(context).kind, category: category, excluding: exclude, context)
+          source.resolve(context).kind, category: category, excluding: exclude, format: format,
+          context)
       }
     }
 
     /// Fetches a random joke of the kind, saves it and prints it.
     static func random<Kind: JokeKind>(
-      _ kind: Kind.Type, category: String?, excluding exclude: [String], _ context: Context
+      _ kind: Kind.Type, category: String?, excluding exclude: [String], format: JokeFormat? = nil,
+      _ context: Context
     ) async throws(ChuckError) {
       let components = context.components
       let terminal = context.terminal
@@ -45,6 +53,8 @@ extension Chuck {
       }
       if context.json {
         terminal.out(JokeJSON.object(joke))
+      } else if let format {
+        terminal.out(format.render(joke, source: Kind.source))
       } else {
         terminal.printJoke(joke, waitForPunchline: true)
       }

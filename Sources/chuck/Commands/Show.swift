@@ -19,21 +19,27 @@ extension Chuck {
     var id: String
 
     @OptionGroup var source: SourceOption
+    @OptionGroup var output: FormatOption
     @OptionGroup var options: GlobalOptions
 
     /// The longest the text waits for the icon.
     static let iconWait = 2.0
 
+    func validate() throws {
+      _ = try output.resolve(json: options.json)
+    }
+
     func run() async throws {
+      let format = try output.resolve(json: options.json)
       try await options.run { (context: Context) async throws(ChuckError) in
-        try await Self.show(source.resolve(context).kind, id: id, context)
+        try await Self.show(source.resolve(context).kind, id: id, format: format, context)
       }
     }
 
     /// Shows a saved joke by id or prefix, else (for a whole id) the service's.
-    static func show<Kind: JokeKind>(_ kind: Kind.Type, id: String, _ context: Context)
-      async throws(ChuckError)
-    {
+    static func show<Kind: JokeKind>(
+      _ kind: Kind.Type, id: String, format: JokeFormat? = nil, _ context: Context
+    ) async throws(ChuckError) {
       let terminal = context.terminal
       let client = Kind.client(context.components)
       let found = try await context.components.list(kind).lookUp(id) {
@@ -52,6 +58,10 @@ extension Chuck {
       }
       if context.json {
         terminal.out(JokeJSON.object(joke))
+        return
+      }
+      if let format {
+        terminal.out(format.render(joke, source: Kind.source))
         return
       }
       var icon: JokeDetailView.Icon?

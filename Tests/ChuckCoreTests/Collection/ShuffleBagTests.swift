@@ -29,21 +29,24 @@ import Testing
   /// state round-trips through its file form; garbage reads as no state.
   @Test func changedListsAndDamagedStates() {
     var generator = SplitMix64(seed: 42)
-    let (_, state) = ShuffleBag.next(after: nil, count: 5, fingerprint: "a", using: &generator)
-    let (_, same) = ShuffleBag.next(after: state, count: 5, fingerprint: "a", using: &generator)
+    let print = String(repeating: "a", count: 64)
+    let (_, state) = ShuffleBag.next(after: nil, count: 5, fingerprint: print, using: &generator)
+    let (_, same) = ShuffleBag.next(after: state, count: 5, fingerprint: print, using: &generator)
     #expect(same.seed == state.seed && same.position == 2)
     for changed in [
       ShuffleBag.next(after: state, count: 5, fingerprint: "b", using: &generator).state,
-      ShuffleBag.next(after: state, count: 6, fingerprint: "a", using: &generator).state,
+      ShuffleBag.next(after: state, count: 6, fingerprint: print, using: &generator).state,
       ShuffleBag.next(
-        after: ShuffleBag(seed: 1, position: -3, fingerprint: "a", count: 5), count: 5,
-        fingerprint: "a", using: &generator
+        after: ShuffleBag(seed: 1, position: -3, fingerprint: print, count: 5), count: 5,
+        fingerprint: print, using: &generator
       ).state,
     ] {
       #expect(changed.position == 1)
     }
     #expect(ShuffleBag.decode(state.encoded) == state)
     #expect(ShuffleBag.decode(Array("{\"seed\": \"x\"}".utf8)) == nil)
+    #expect(ShuffleBag.decode(Array("chuck-pick-rotation 1 1 2 3 xyz\n".utf8)) == nil)
+    #expect(ShuffleBag.decode(Array(repeating: 0x20, count: 600)) == nil)
     #expect(ShuffleBag.decode(nil) == nil)
   }
 
