@@ -8,7 +8,8 @@ import Testing
   static let joke = MadeUpJoke(
     1, "Chuck Norris\n\tcounts to infinity, \u{1B}]0;owned\u{07}twice.", categories: ["dev"],
     createdAt: "2020-01-05 13:42:19.104863")
-  static let other = MadeUpJoke(2, "Chuck Norris divides by zero.", createdAt: "2021-03-04 05:06:07")
+  static let other = MadeUpJoke(
+    2, "Chuck Norris divides by zero.", createdAt: "2021-03-04 05:06:07")
 
   /// The same template on every command; text made safe; `list` one per joke, oldest first.
   @Test func everyCommand() async throws {
@@ -19,12 +20,14 @@ import Testing
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("no field is named {oneline}; the fields: {value}, {setup}"))
     let fields = ["--format", "{id}|{source}|{categories}|{date}|{value}", "--oneline"]
-    let expected = "\(Self.joke.id)|chuck|dev|2020-01-05|Chuck Norris counts to infinity, \u{FFFD}twice.\n"
+    let expected =
+      "\(Self.joke.id)|chuck|dev|2020-01-05|Chuck Norris counts to infinity, \u{FFFD}twice.\n"
     #expect(try await sandbox.chuck(["pick"] + fields).stdout == expected)
     #expect(try await sandbox.chuck(["show", Self.joke.id] + fields).stdout == expected)
     let random = try await sandbox.chuck(["random", "--format", "{{{id}}} {url}"])
     #expect(random.status == 0)
-    #expect(random.stdout == "{\(Self.other.id)} https://api.chucknorris.io/jokes/\(Self.other.id)\n")
+    #expect(
+      random.stdout == "{\(Self.other.id)} https://api.chucknorris.io/jokes/\(Self.other.id)\n")
     #expect(random.stderr.hasPrefix("Saved \(Self.other.id);"), "the note stays on stderr")
     let list = try await sandbox.chuck(["list", "--format", "{date} {id}"])
     #expect(list.stdout == "2020-01-05 \(Self.joke.id)\n2021-03-04 \(Self.other.id)\n")
