@@ -15,7 +15,7 @@ struct Chuck: AsyncParsableCommand {
       + EnvironmentVariable.all.map(\.name).joined(separator: ", ") + ".",
     version: ChuckVersion.current,
     subcommands: [
-      Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Remove.self,
+      Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self, Remove.self,
       Categories.self, Sources.self, Favorite.self, UI.self,
     ]
   )

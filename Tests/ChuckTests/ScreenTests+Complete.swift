@@ -16,7 +16,10 @@ extension ScreenTests {
   ]
 
   /// The row of tabs on a terminal wide enough for every name.
-  static let tabRow = " 1 Chuck Norris  2 Dad  3 Official  4 Switter  5 JokeAPI  6 Favourites"
+  static let tabRow =
+    " 1 Chuck Norris  2 Dad  3 Official  4 Switter  5 JokeAPI  6 Mine  7 Favourites"
+  /// The favourites tab's key: the last.
+  static let favouritesKey = "7"
 
   /// The ids of the fake's dad jokes, in the order it serves them.
   static func dadPoolIDs() throws -> [String] {
@@ -134,7 +137,7 @@ extension ScreenTests {
     #expect(await screen.waitFor { $0.contains(jokes[1].id) })
     #expect(Self.line(showing: jokes[0].id, in: screen).hasPrefix("> ★ "))
     #expect(Self.line(showing: jokes[1].id, in: screen).hasPrefix("  ★ "))
-    try screen.send("6")
+    try screen.send(Self.favouritesKey)
     #expect(await screen.waitFor { $0.hasPrefix("Favourites") && $0.contains("zebra") })
     let date = /\d{4}-\d{2}-\d{2}/
     let rows = screen.lines[2...4].map { $0.replacing(date, with: "DATE") }
@@ -192,7 +195,7 @@ extension ScreenTests {
     let listRow = screen.cells()[2]
     #expect(listRow.text.hasPrefix("> ★ Chuck Norris owns"))
     #expect(listRow.reversed == listRow.text, "a source's tab: the whole row")
-    try screen.send("6")
+    try screen.send(Self.favouritesKey)
     #expect(await screen.waitFor { $0.contains("Whiskers") })
     let row = screen.cells()[2]
     #expect(row.text.hasPrefix("> ★ Whiskers  Chuck Norris owns"))
@@ -619,7 +622,7 @@ extension ScreenTests {
     #expect(await screen.waitFor { $0.contains("  Everywhere") && !$0.contains("Keys here") })
     try screen.send("x")
     #expect(await screen.waitFor { $0.contains("Press n to fetch your first joke") })
-    try screen.send("6")
+    try screen.send(Self.favouritesKey)
     #expect(await screen.waitFor { $0.hasPrefix("Favourites") })
     try screen.send("?")
     #expect(

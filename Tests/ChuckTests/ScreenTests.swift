@@ -81,7 +81,7 @@ import Testing
       await screen.waitFor(seconds: 5) { _ in
         screen.lines[0] == "Chuck Norris Jokes" + String(repeating: " ", count: 13) + "Joke! (n)"
       })
-    #expect(screen.lines[1] == " 1 Chuck Norris  2  3  4  5  6", "the other tabs by number")
+    #expect(screen.lines[1] == " 1 Chuck Norris  2  3  4  5  6  7", "the other tabs by number")
     #expect(screen.lines[2] == "  Your list is empty. Press n to fetch")
     try screen.tmux(["resize-window", "-x", "15", "-y", "6"])
     // Wrapped at word boundaries, never cut inside a word.

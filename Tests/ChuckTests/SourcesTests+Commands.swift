@@ -4,7 +4,8 @@ import Testing
 
 extension SourcesTests {
   /// `chuck sources` lists every source with the base URL its variable sets (else its default),
-  /// the default marked; `--json` is an array of `{"name","url"}`.
+  /// the default marked, and your own jokes without one; `--json` is an array of
+  /// `{"name","url"}` (url null for mine).
   @Test func sourcesCommand() async throws {
     let (_, sandbox) = try await startSandbox()
     let environment: [String: String?] = [
@@ -20,11 +21,14 @@ extension SourcesTests {
         "official  https://official-joke-api.appspot.com",
         "switter   https://switter.int.daftcode.pl",
         "jokeapi   https://v2.jokeapi.dev",
+        "mine      (your own: chuck add)",
       ])
     let json = try await sandbox.chuck(["sources", "--json"], environment)
     let objects = try JSON.parse(json.stdout).elements
     #expect(
-      objects.map { $0["name"]?.string } == ["chuck", "dad", "official", "switter", "jokeapi"])
+      objects.map { $0["name"]?.string }
+        == ["chuck", "dad", "official", "switter", "jokeapi", "mine"])
+    #expect(objects[5]["url"] == .null)
     #expect(objects[1]["url"]?.string == "http://127.0.0.1:9/dad")
     #expect(objects.allSatisfy { $0.keys == ["name", "url"] })
   }

@@ -94,7 +94,7 @@ import Testing
     #expect(
       variable.stderr
         == "error: CHUCK_SOURCE=\"dads\" is not usable: expected one of chuck, dad, official, "
-        + "switter, jokeapi\n"
+        + "switter, jokeapi, mine\n"
     )
     let category = try await sandbox.chuck(["random", "--source", "dad", "--category", "dev"])
     #expect(category.status == 64)

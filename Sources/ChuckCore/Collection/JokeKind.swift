@@ -18,8 +18,9 @@ public protocol JokeKind: Sendable {
   static var label: String { get }
   /// The list file's name in the data folder (`NAME-jokes.json` unless the kind says otherwise).
   static var listFileName: String { get }
-  /// The variable that sets the service's base URL.
-  static var baseURLVariable: EnvironmentVariable { get }
+  /// The variable that sets the service's base URL; `nil` for a kind without a service
+  /// (``Mine``).
+  static var baseURLVariable: EnvironmentVariable? { get }
   /// The service's base URL when its variable is unset.
   static var defaultBaseURL: String { get }
   /// What the service can do besides random jokes.

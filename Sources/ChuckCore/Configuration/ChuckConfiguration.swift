@@ -94,8 +94,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
 
     var baseURLs: [JokeSource: URL] = [:]
     for source in JokeSource.allCases {
-      let variable = source.baseURLVariable
-      guard let text = value(variable) else { continue }
+      guard let variable = source.baseURLVariable, let text = value(variable) else { continue }
       guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
         url.query == nil, url.fragment == nil

@@ -88,7 +88,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
       xdgCacheHome, xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram,
       lcTerminal,
       kittyWindowID, mouse, browser, curlCABundle, sslCertFile, sslCertDirectory,
-    ] + JokeSource.allCases.flatMap { [$0.baseURLVariable] + $0.kind.settings }
+    ] + JokeSource.allCases.flatMap { [$0.baseURLVariable].compactMap { $0 } + $0.kind.settings }
     + ProxySettings.names
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.

@@ -13,7 +13,7 @@ public enum ChuckNorris: JokeKind {
   /// `jokes.json`, as before there were other sources.
   public static var listFileName: String { "jokes.json" }
   /// `CHUCK_API_URL`.
-  public static var baseURLVariable: EnvironmentVariable { .apiURL }
+  public static var baseURLVariable: EnvironmentVariable? { .apiURL }
   /// api.chucknorris.io.
   public static var defaultBaseURL: String { "https://api.chucknorris.io" }
   /// Search, fetch by id, categories.

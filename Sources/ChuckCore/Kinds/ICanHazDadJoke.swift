@@ -10,7 +10,7 @@ public enum ICanHazDadJoke: JokeShape {
   /// The tab\'s name on the screen.
   public static var label: String { "Dad" }
   /// `CHUCK_DAD_API_URL`.
-  public static var baseURLVariable: EnvironmentVariable {
+  public static var baseURLVariable: EnvironmentVariable? {
     EnvironmentVariable("CHUCK_DAD_API_URL")
   }
   /// icanhazdadjoke.com.

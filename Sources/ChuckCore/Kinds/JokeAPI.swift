@@ -14,7 +14,7 @@ public enum JokeAPI: JokeShape {
   /// The tab\'s name on the screen.
   public static var label: String { "JokeAPI" }
   /// `CHUCK_JOKEAPI_URL`.
-  public static var baseURLVariable: EnvironmentVariable {
+  public static var baseURLVariable: EnvironmentVariable? {
     EnvironmentVariable("CHUCK_JOKEAPI_URL")
   }
   /// v2.jokeapi.dev.

@@ -10,7 +10,7 @@ public enum OfficialJokeAPI: JokeShape {
   /// The tab\'s name on the screen.
   public static var label: String { "Official" }
   /// `CHUCK_OFFICIAL_API_URL`.
-  public static var baseURLVariable: EnvironmentVariable {
+  public static var baseURLVariable: EnvironmentVariable? {
     EnvironmentVariable("CHUCK_OFFICIAL_API_URL")
   }
   /// official-joke-api.appspot.com.

@@ -10,7 +10,7 @@ public enum Switter: JokeShape {
   /// The tab\'s name on the screen.
   public static var label: String { "Switter" }
   /// `CHUCK_SWITTER_API_URL`.
-  public static var baseURLVariable: EnvironmentVariable {
+  public static var baseURLVariable: EnvironmentVariable? {
     EnvironmentVariable("CHUCK_SWITTER_API_URL")
   }
   /// switter.int.daftcode.pl.

@@ -19,7 +19,7 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   }
 
   /// Every source, in `chuck sources` order: Chuck Norris jokes first (the default).
-  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter, .jokeapi]
+  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter, .jokeapi, .mine]
 
   /// The name `--source` and `CHUCK_SOURCE` take.
   public var rawValue: String { kind.name }
@@ -31,7 +31,15 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   public var listFileName: String { kind.listFileName }
 
   /// The variable that sets the service's base URL.
-  public var baseURLVariable: EnvironmentVariable { kind.baseURLVariable }
+  public var baseURLVariable: EnvironmentVariable? { kind.baseURLVariable }
+
+  /// Whether the source has a service to fetch from (every source but your own jokes).
+  public var hasService: Bool { kind.baseURLVariable != nil }
+
+  /// What `random`, `search` and `save` say of a source without a service.
+  public var noServiceMessage: String {
+    "\(name) jokes have no service to fetch from: add yours with chuck add TEXT, or chuck import"
+  }
 
   /// The service's base URL when its variable is unset.
   public var defaultBaseURL: String { kind.defaultBaseURL }
@@ -88,11 +96,15 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
 
   /// Why `search` is refused for a source that cannot search.
   public var cannotSearchMessage: String {
-    "\(name) jokes cannot be searched; the sources that can: \(Self.names(where: \.canSearch))"
+    guard hasService else { return noServiceMessage }
+    return
+      "\(name) jokes cannot be searched; the sources that can: \(Self.names(where: \.canSearch))"
   }
 
   /// Why fetching by id is refused for a source without ids to fetch by.
-  public var noFetchByIDMessage: String { "\(name) jokes have no ids to fetch by" }
+  public var noFetchByIDMessage: String {
+    hasService ? "\(name) jokes have no ids to fetch by" : noServiceMessage
+  }
 
   /// The names of the sources that can do something, for messages: `chuck, dad`.
   public static func names(where can: (JokeSource) -> Bool) -> String {

@@ -8,7 +8,7 @@ extension Chuck {
       abstract: "List the joke sources and the base URL each is fetched from.",
       discussion: """
         The default source (CHUCK_SOURCE, else chuck) is marked. --json prints an array of \
-        {"name", "url"}.
+        {"name", "url"} (url null for mine, your own jokes).
         """
     )
 
@@ -18,7 +18,10 @@ extension Chuck {
       try await options.run { (context: Context) throws(ChuckError) in
         let configuration = context.components.configuration
         let terminal = context.terminal
-        let urls = JokeSource.allCases.map { configuration.baseURL(of: $0).absoluteString }
+        // A source without a service (your own jokes) has no URL.
+        let urls = JokeSource.allCases.map {
+          $0.hasService ? configuration.baseURL(of: $0).absoluteString : nil
+        }
         if context.json {
           let objects = zip(JokeSource.allCases, urls).map { SourceObject(name: $0.name, url: $1) }
           terminal.out(JokeJSON.array(objects))
@@ -28,8 +31,9 @@ extension Chuck {
         for (source, url) in zip(JokeSource.allCases, urls) {
           let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
           let mark: TerminalText = source == configuration.source ? "  (default)" : .empty
+          let origin: TerminalText = url.map { "\(sanitizing: $0)" } ?? "(your own: chuck add)"
           terminal.out(
-            terminal.stdoutStyle.bold(name) + "  \(sanitizing: url)"
+            terminal.stdoutStyle.bold(name) + "  " + origin
               + terminal.stdoutStyle.dim(mark)
               + .newline)
         }
@@ -39,7 +43,18 @@ extension Chuck {
     /// One source in `--json`.
     private struct SourceObject: Encodable {
       let name: String
-      let url: String
+      let url: String?
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        // null, not left out, for a source without a service.
+        try container.encode(url, forKey: .url)
+      }
+
+      private enum CodingKeys: String, CodingKey {
+        case name, url
+      }
     }
   }
 }

@@ -57,6 +57,14 @@ extension JokeAPI: TestKind {
   }
 }
 
+extension Mine: TestKind {
+  static func joke(id: String, text: String, date: String) throws -> MyJoke {
+    // An id already stored (as a saved item has) is kept, as for Switter.
+    try MyJoke(
+      received: ["id": .string(id), "joke": .string(text)], savedAt: PostgresTimestamp(date)!)
+  }
+}
+
 extension JokeSource {
   /// The source's kind, as the tests make jokes of it.
   var testKind: any TestKind.Type {

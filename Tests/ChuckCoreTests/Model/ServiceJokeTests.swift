@@ -121,23 +121,25 @@ import Testing
 
   /// Each source's names, files, variables and abilities.
   @Test func sources() throws {
-    #expect(JokeSource.allCases.map(\.name) == ["chuck", "dad", "official", "switter", "jokeapi"])
+    #expect(
+      JokeSource.allCases.map(\.name) == ["chuck", "dad", "official", "switter", "jokeapi", "mine"])
     #expect(
       JokeSource.allCases.map(\.listFileName)
         == [
           "jokes.json", "dad-jokes.json", "official-jokes.json", "switter-jokes.json",
-          "jokeapi-jokes.json",
+          "jokeapi-jokes.json", "my-jokes.json",
         ])
     #expect(
-      JokeSource.allCases.map(\.baseURLVariable.name)
+      JokeSource.allCases.map(\.baseURLVariable?.name)
         == [
           "CHUCK_API_URL", "CHUCK_DAD_API_URL", "CHUCK_OFFICIAL_API_URL", "CHUCK_SWITTER_API_URL",
-          "CHUCK_JOKEAPI_URL",
+          "CHUCK_JOKEAPI_URL", nil,
         ])
+    #expect(JokeSource.allCases.filter { !$0.hasService } == [.mine])
     #expect(JokeSource.allCases.filter(\.canSearch) == [.chuck, .dad, .jokeapi])
     #expect(JokeSource.allCases.filter(\.canFetchByID) == [.chuck, .dad, .official, .jokeapi])
     #expect(JokeSource.allCases.filter(\.hasCategories) == [.chuck, .jokeapi])
-    #expect(JokeSource.names == "chuck, dad, official, switter, jokeapi")
+    #expect(JokeSource.names == "chuck, dad, official, switter, jokeapi, mine")
     #expect(ICanHazDadJoke.source == .dad && OfficialJokeAPI.source == .official)
     #expect(Switter.source == .switter)
   }
