@@ -19,7 +19,7 @@ import ChuckCore
 struct FastPath: Equatable {
   enum Command: Equatable {
     case pick(Chuck.Pick.Request)
-    case list(JokeFormat?)
+    case list(SourceScope, JokeFormat?)
   }
 
   let command: Command
@@ -103,7 +103,7 @@ struct FastPath: Equatable {
     request.format = output
     let threshold = length ?? PickFilter.defaultLength
     request.length = short ? .short(threshold) : long ? .long(threshold) : .any
-    self.command = name == "pick" ? .pick(request) : .list(output)
+    self.command = name == "pick" ? .pick(request) : .list(request.scope, output)
     self.json = json
     self.color = color ?? .auto
   }
@@ -125,7 +125,7 @@ struct FastPath: Equatable {
   ]
   /// The options `list` takes here.
   private static let listOptions: Set = [
-    "--json", "--color", "--format", "--oneline", "--max-width",
+    "--json", "--color", "--format", "--oneline", "--max-width", "--source",
   ]
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
@@ -141,7 +141,7 @@ struct FastPath: Equatable {
     Invocation(color: color, json: json).run { (context: Context) throws(ChuckError) in
       switch command {
       case .pick(let request): try Chuck.Pick.pick(request, context)
-      case .list(let format): try Chuck.List.list(source: nil, format: format, context)
+      case .list(let scope, let format): try Chuck.List.list(scope, format: format, context)
       }
     }
   }

@@ -42,7 +42,8 @@ import Testing
     ["pick", "-m", "eyes", "--format", "{id} {value}"], ["pick", "-m", "eyes", "--format=waybar"],
     ["pick", "-m", "menu", "--oneline", "--max-width", "12"], ["list", "--format", "{date}"],
     ["list", "--oneline"], ["pick", "--format", "{bad}"], ["pick", "--format", "x", "--json"],
-    ["list", "--max-width", "0"], ["pick", "--max-width", "x"],
+    ["list", "--max-width", "0"], ["pick", "--max-width", "x"], ["list", "--source", "all"],
+    ["list", "--source", "all", "--json"], ["list", "--source", "dad"], ["list", "--source", "x"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {

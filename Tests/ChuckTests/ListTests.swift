@@ -293,4 +293,33 @@ import Testing
     #expect(result.stderr.hasPrefix("error: cannot write the output: "), "\(result.stderr)")
     #expect(result.stderr.lines.count == 1)
   }
+
+  /// `list --source all`: every saved list as one, oldest first by the date each shows, each
+  /// joke naming its source; `--json` an object of each source's array as the files hold it.
+  @Test func everySource() async throws {
+    let (_, sandbox) = try await startSandbox()
+    let old = MadeUpJoke(7, "An old Chuck Norris joke.", createdAt: "2016-01-01 00:00:00")
+    try sandbox.writeList([old.object])
+    #expect(try await sandbox.chuck(["add", "My newest joke."]).status == 0)
+    #expect(try await sandbox.chuck(["save", "--source", "dad", "R7UfaahVfFd"]).status == 0)
+    let all = try await sandbox.chuck(["list", "--source", "all"], ["COLUMNS": "100"])
+    #expect(all.status == 0)
+    let lines = all.stdout.lines
+    #expect(lines.first == "  All Jokes")
+    #expect(lines[2] == "  An old Chuck Norris joke.")
+    #expect(lines[3] == "  2016-01-01  chuck \(old.id)")
+    #expect(lines.contains { $0.hasPrefix("  saved 20") && $0.contains("  mine ") })
+    #expect(lines.contains { $0.hasSuffix("  dad R7UfaahVfFd") })
+    let text = try await sandbox.chuck(["list", "--source", "all", "--json"]).stdout
+    let json = try JSON.parse(text)
+    let order = ["chuck", "dad", "official", "switter", "jokeapi", "mine"]
+    #expect(Set(json.keys) == Set(order))
+    let places = order.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
+    #expect(places.count == 6 && places == places.sorted(), "in chuck sources order")
+    #expect(json["chuck"]?.elements.first?["id"]?.string == old.id)
+    #expect(json["mine"]?.elements.count == 1)
+    let format = try await sandbox.chuck(["list", "--source", "all", "--format", "{source}"])
+    #expect(format.stdout.lines.first == "chuck")
+    #expect(Set(format.stdout.lines) == ["chuck", "dad", "mine"])
+  }
 }

@@ -16,6 +16,17 @@ public enum JSONText {
         + (lineBreak ? "\n" : ""))
   }
 
+  /// A JSON string (a source's name as an object key).
+  /// - Parameter string: the string.
+  /// - Returns: the JSON text, terminal controls escaped.
+  public static func string(_ string: String) -> TerminalText {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let data = (try? encoder.encode(string)) ?? Data("\"\"".utf8)
+    return TerminalText(
+      verbatim: String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self))
+  }
+
   /// JSON text with DEL, C1 controls and bidirectional controls written as `\uXXXX` escapes.
   ///
   /// JSON escapes only C0 controls; the others are legal raw, but a terminal may act on them when

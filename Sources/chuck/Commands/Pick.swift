@@ -59,11 +59,7 @@ extension Chuck {
     @Flag(help: "A plain random pick: no rotation.")
     var noRotate = false
 
-    @Option(
-      help: ArgumentHelp(
-        "The source, or all: every saved list (default: $CHUCK_SOURCE, else chuck).",
-        valueName: "name"),
-      completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+    @Option(help: SourceScope.help, completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
     var source: String?
 
     @OptionGroup var output: FormatOption
@@ -86,16 +82,7 @@ extension Chuck {
       if length != nil, !short, !long { throw ValidationError("--length goes with -s or -l.") }
       if ignoreCase, match == nil { throw ValidationError("-i goes with --match.") }
       if daily, noRotate { throw ValidationError("--daily and --no-rotate cannot go together.") }
-      let scope: Request.Scope
-      switch source {
-      case nil: scope = .configured
-      case "all": scope = .all
-      case let name?:
-        guard let named = JokeSource(rawValue: name) else {
-          throw ValidationError("'\(name)' is no source: \(JokeSource.names) or all")
-        }
-        scope = .one(named)
-      }
+      let scope = try SourceScope(source)
       let threshold = length ?? PickFilter.defaultLength
       return Request(
         category: category, exclude: exclude,
@@ -108,11 +95,7 @@ extension Chuck {
     /// What a `chuck pick` command line asks for, from the parser or from `FastPath`.
     struct Request: Equatable {
       /// Which lists to pick from.
-      enum Scope: Equatable {
-        case configured
-        case one(JokeSource)
-        case all
-      }
+      typealias Scope = SourceScope
 
       var category: String?
       var exclude: [String] = []
@@ -145,12 +128,7 @@ extension Chuck {
       let match = try request.match.map { (pattern: String) throws(ChuckError) in
         try POSIXRegex(pattern, ignoringCase: request.ignoreCase)
       }
-      let sources: [JokeSource]
-      switch request.scope {
-      case .configured: sources = [context.components.configuration.source]
-      case .one(let source): sources = [source]
-      case .all: sources = JokeSource.allCases
-      }
+      let sources = request.scope.sources(context)
       // Explicit names are the user's; CHUCK_EXCLUDE's apply where a source has categories, and
       // an empty --exclude lifts them.
       let named = request.exclude.filter { !$0.isEmpty }
