@@ -339,8 +339,19 @@ def main() -> int:
                 pick, chuck_list, fortune_time = hyperfine(
                     [f"{chuck} pick", f"{chuck} list", fortune], ["chuck pick", "chuck list", "fortune"],
                     env_size, runs * 3)
-                rows.append(("pick, 10 jokes (peer: fortune)", pick, fortune_time, "ms", 1.25))
+                rows.append(("pick, 10 jokes (peer: fortune)", pick, fortune_time, "ms", 1.0))
                 rows.append(("list, 10 jokes (peer: fortune)", chuck_list, fortune_time, "ms", 1.25))
+                # pick with the options status bars and motd scripts use: still the fast path.
+                options = [
+                    ("pick -s -c --oneline --max-width 60", f"{chuck} pick -s -c --oneline --max-width 60"),
+                    ("pick --format waybar --daily", f"{chuck} pick --format waybar --daily"),
+                    ("pick --source all --no-rotate", f"{chuck} pick --source all --no-rotate"),
+                ]
+                *times, fortune_again = hyperfine(
+                    [command for _, command in options] + [fortune],
+                    [name for name, _ in options] + ["fortune"], env_size, runs * 3)
+                for (name, _), time in zip(options, times):
+                    rows.append((f"{name}, 10 jokes (peer: fortune)", time, fortune_again, "ms", 1.0))
             target = {10: 0.75, 1_000: None, 10_000: 0.5, 100_000: 0.33}[size]
             chuck_list, jq_list = hyperfine(
                 [f"{chuck} list", f"jq -r '{JQ_LIST}' {list_file}"], ["chuck list", "jq"], env_size, n)
@@ -351,6 +362,18 @@ def main() -> int:
                     [f"{chuck} list --json", f"jq '.items | sort_by(.created_at)' {list_file}"],
                     ["chuck list --json", "jq"], env_size, n)
                 rows.append((f"list --json, {size:,} jokes", chuck_json, jq_json, "ms", 0.5 if big else None))
+            if size == 10_000 and shutil.which("strfile"):
+                # --match against fortune -m over the same 10,000 jokes as a fortune file.
+                cookies = work / "jokes-10000"
+                texts = [item["value"] for item in json.loads(list_file.read_text())["items"]]
+                cookies.write_text("".join(text.replace("\n%\n", "\n %\n") + "\n%\n" for text in texts))
+                run(["strfile", "-s", str(cookies)], stdout=subprocess.DEVNULL)
+                chuck_match, fortune_match = hyperfine(
+                    [f"{chuck} pick --match 'Chuck Norris [a-z]+s' --no-rotate",
+                     f"{fortune} -m 'Chuck Norris [a-z]+s' {cookies}"],
+                    ["chuck pick --match", "fortune -m"], env_size, n)
+                rows.append(("pick --match REGEX, 10,000 jokes (peer: fortune -m)", chuck_match,
+                             fortune_match, "ms", 1.0))
             if size == 10_000:
                 # The screen: a key press redraws within one 60 Hz frame, in every view.
                 screen_env = screen_setup(chuck, env_size, list_file, work, url)
@@ -377,6 +400,14 @@ def main() -> int:
             ["chuck random", "curl | jq"], dict(env, CHUCK_DATA_DIR=str(random_dir)), runs, shell=True,
             prepare=f"rm -f {random_dir}/jokes.json")
         rows.append(("random, loopback fake API (shell)", chuck_random, curl_jq, "ms", 0.8))
+        # The same, each side started as a plain process: no shell hides chuck's start-up (the
+        # peer's pipe needs one, so it is `sh -c`).
+        chuck_random, curl_jq = hyperfine(
+            [f"{chuck} random",
+             f"sh -c \"curl -s -H 'Accept: application/json' {url}/jokes/random | jq -r .value\""],
+            ["chuck random", "sh -c 'curl | jq'"], dict(env, CHUCK_DATA_DIR=str(random_dir)), runs,
+            prepare=f"rm -f {random_dir}/jokes.json")
+        rows.append(("random, loopback fake API (plain processes)", chuck_random, curl_jq, "ms", 0.8))
         # Waiting costs nothing: CPU (user + sys) of a random whose answer takes 2 s; curl as the peer.
         slow_dir = work / "slow"
         slow_dir.mkdir()
