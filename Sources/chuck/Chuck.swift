@@ -17,6 +17,7 @@ struct Chuck: AsyncParsableCommand {
     subcommands: [
       Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self, Remove.self,
       Categories.self, Sources.self, Favorite.self, UI.self,
+      Export.self, Import.self,
     ]
   )
 }

@@ -18,6 +18,9 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case noSavedMatch(String)
   /// No saved joke could be picked: why (the list is empty, or none fits the options).
   case nothingToPick(String)
+  /// A record of an input file (`chuck import`) is not what its format says: the file (`stdin`
+  /// for `-`), the line the record starts on, and why.
+  case malformedInput(path: String, line: Int, reason: String)
   /// The API answered 404 for this path, which names no joke or category of the user's.
   case notFound(path: String)
   /// The API has no jokes in the requested category.
@@ -95,6 +98,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "the joke API has nothing at \(path) (HTTP 404)"
     case .nothingToPick(let reason):
       return reason
+    case .malformedInput(let path, let line, let reason):
+      return "\(path):\(line): \(reason); nothing imported"
     case .noSavedMatch(let prefix):
       return "no saved joke matches '\(prefix)' (see chuck list)"
     case .categoryNotFound(let name):

@@ -11,6 +11,7 @@ import Testing
     .jokeNotFound(id: "x"),
     .noSavedMatch("abcd"),
     .nothingToPick("no joke to pick: your chuck list is empty"),
+    .malformedInput(path: "jokes.csv", line: 3, reason: "an unclosed quote"),
     .notFound(path: "/jokes/random"),
     .categoryNotFound("dev"),
     .unknownCategory("nope", known: ["dev", "movie"]),
@@ -66,7 +67,8 @@ import Testing
     case .proxyRefused(_, let status):
       return status >= 500
     case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
-      .nothingToPick, .notFound, .categoryNotFound, .unknownCategory, .onlyExcludedJokes,
+      .nothingToPick, .malformedInput, .notFound, .categoryNotFound, .unknownCategory,
+      .onlyExcludedJokes,
       .duplicate, .rateLimited,
       .alreadyFavorite, .favoriteNameTaken, .favoritesFull, .noFavorite,
       .unexpectedStatus, .redirected, .badResponse,
@@ -83,7 +85,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 36)
+    #expect(Self.everyCase.count == 37)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
