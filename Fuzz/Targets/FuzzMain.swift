@@ -25,6 +25,7 @@ enum FuzzTargets {
     FuzzTarget(name: "timestamp", run: TimestampTarget.run),
     FuzzTarget(name: "chuck-answer", run: ChuckAnswerTarget.run),
     FuzzTarget(name: "service-answer", run: ServiceAnswerTarget.run),
+    FuzzTarget(name: "import", run: ImportTarget.run),
   ]
 
   /// The target `FUZZ_TARGET` names; the process ends with the list of names for any other value.

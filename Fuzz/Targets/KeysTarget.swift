@@ -37,6 +37,15 @@ enum KeysTarget {
     }
   }
 
+  /// The SGR report's button number of a mouse action.
+  private static func mouseButton(_ action: MouseEvent.Action) -> Int {
+    switch action {
+    case .click: 0
+    case .wheelUp: 64
+    case .wheelDown: 65
+    }
+  }
+
   /// What a terminal sends for `key`.
   private static func canonicalBytes(_ key: ScreenKey) -> [UInt8] {
     switch key {
@@ -55,6 +64,11 @@ enum KeysTarget {
     case .interrupt: [0x03]
     case .suspend: [0x1A]
     case .redraw: [0x0C]
+    case .tab: [0x09]
+    case .backTab: Array("\u{1B}[Z".utf8)
+    case .mouse(let event):
+      Array(
+        "\u{1B}[<\(mouseButton(event.action));\(event.column + 1);\(event.row + 1)M".utf8)
     case .paste(let text): Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
     }
   }

@@ -31,7 +31,7 @@ import Testing
     #expect(random.stderr.hasPrefix("Saved \(Self.other.id);"), "the note stays on stderr")
     let list = try await sandbox.chuck(["list", "--format", "{date} {id}"])
     #expect(list.stdout == "2020-01-05 \(Self.joke.id)\n2021-03-04 \(Self.other.id)\n")
-    let cut = try await sandbox.chuck(["pick", "--oneline", "--max-width", "20"])
+    let cut = try await sandbox.chuck(["pick", "-m", "infinity", "--oneline", "--max-width", "20"])
     #expect(cut.stdout == "Chuck Norris counts…\n")
     let both = try await sandbox.chuck(["list", "--json", "--oneline"])
     #expect(both.status == 64)

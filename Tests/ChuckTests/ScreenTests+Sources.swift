@@ -131,3 +131,22 @@ extension ScreenTests {
     try screen.send("q")
   }
 }
+
+extension ScreenTests {
+  /// `CHUCK_EXCLUDE` applies to the screen's Joke! as to `chuck random`: an excluded joke the
+  /// service sends is skipped, and the next one saved.
+  @Test func jokeHonoursConfiguredExclusions() async throws {
+    let explicit = MadeUpJoke(21, "An explicit Chuck Norris joke.", categories: ["explicit"])
+    let clean = MadeUpJoke(22, "A clean Chuck Norris joke.", categories: ["dev"])
+    let (_, sandbox) = try await startSandbox(pool: [explicit, clean])
+    let screen = try TmuxScreen(
+      sandbox: sandbox, script: "$CHUCK", columns: 100,
+      chuckEnvironment: ["CHUCK_EXCLUDE": "explicit"])
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("Joke! (n)") })
+    try screen.send("n")
+    #expect(await screen.waitFor { $0.contains("Saved \(clean.id);") })
+    #expect(try sandbox.savedIDs() == [clean.id])
+    try screen.send("q")
+  }
+}
