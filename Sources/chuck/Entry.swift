@@ -1,4 +1,3 @@
-import ChuckCore
 import Dispatch
 
 #if canImport(Glibc)
@@ -8,8 +7,7 @@ import Dispatch
 /// Where `chuck` starts. The start-up file forms of `pick` and `list` run at once, on this
 /// thread (`FastPath`); everything else goes through the argument parser, in a task, while this
 /// thread serves the main queue — what an `async` main does, started only when needed, so that
-/// `chuck pick` pays for neither the parser nor a thread pool. A command that asks a service
-/// starts loading libcurl at once, on another thread (`CurlPreload`).
+/// `chuck pick` pays for neither the parser nor a thread pool.
 @main
 enum Entry {
   static func main() {
@@ -19,16 +17,9 @@ enum Entry {
     // `chuck` alone on a terminal opens the screen; elsewhere it prints the help, as before.
     let arguments = Array(CommandLine.arguments.dropFirst())
     let opensScreen = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    // A command that asks a service loads libcurl meanwhile, on another thread.
-    if opensScreen || arguments.first.map(Self.asksAService.contains) == true {
-      CurlPreload.start()
-    }
     Task {
       await Chuck.mainWithSafeMessages(opensScreen ? ["ui"] : arguments)
     }
     dispatchMain()
   }
-
-  /// The commands that (nearly always) send a request.
-  static let asksAService: Set = ["random", "search", "save", "ui", "categories"]
 }

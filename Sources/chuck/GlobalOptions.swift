@@ -14,8 +14,16 @@ struct GlobalOptions: ParsableArguments {
 
   /// Builds the command's context from the environment, runs `body`, and turns a `ChuckError`
   /// into one `error:` line on stderr and the spec's exit status (see `Invocation`).
-  func run(_ body: (Context) async throws(ChuckError) -> Void) async throws {
-    try await runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
+  /// - Parameters:
+  ///   - asksService: whether the command sends a request: libcurl then starts loading on another
+  ///     thread while the context is built (`CurlPreload`), and the command waits for that load
+  ///     before it returns, whatever the outcome.
+  ///   - body: the command.
+  func run(asksService: Bool = false, _ body: (Context) async throws(ChuckError) -> Void)
+    async throws
+  {
+    try await runReporting(asksService: asksService) {
+      (context: Context) async throws(ChuckError) -> ChuckError? in
       try await body(context)
       return nil
     }
@@ -23,7 +31,12 @@ struct GlobalOptions: ParsableArguments {
 
   /// The same, for a command that reports some failures itself as it goes and returns the one
   /// whose exit status to end with.
-  func runReporting(_ body: (Context) async throws(ChuckError) -> ChuckError?) async throws {
+  func runReporting(
+    asksService: Bool = false, _ body: (Context) async throws(ChuckError) -> ChuckError?
+  ) async throws {
+    if asksService { CurlPreload.start() }
+    // No exit while libcurl loads: its clean-up would run under the loading thread.
+    defer { CurlPreload.wait() }
     let invocation = Invocation(color: color, json: json)
     let reported: ChuckError?
     do throws(ChuckError) {

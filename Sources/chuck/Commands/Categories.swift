@@ -16,7 +16,7 @@ extension Chuck {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-      try await options.run { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
         try await Self.categories(source.resolve(context).kind, context)
       }
     }

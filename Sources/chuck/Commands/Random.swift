@@ -29,7 +29,7 @@ extension Chuck {
 
     func run() async throws {
       let format = try output.resolve(json: options.json)
-      try await options.run { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
         try await Self.random(
           source.resolve(context).kind, category: category, excluding: exclude, format: format,
           context)

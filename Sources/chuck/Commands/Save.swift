@@ -25,7 +25,8 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
+      try await options.runReporting(asksService: true) {
+        (context: Context) async throws(ChuckError) -> ChuckError? in
         try await Self.save(source.resolve(context).kind, ids: ids, context)
       }
     }

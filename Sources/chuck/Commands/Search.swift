@@ -24,7 +24,7 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.run { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
         try await Self.search(source.resolve(context).kind, query: query, context)
       }
     }

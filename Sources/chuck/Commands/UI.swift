@@ -32,7 +32,7 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.run { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
           throw .invalidArgument(
             "chuck ui needs a terminal: stdin and stdout must both be terminals")

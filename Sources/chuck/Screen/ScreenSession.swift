@@ -74,7 +74,10 @@ final class ScreenSession {
       }
     }
     let status = try result.get()
-    if status != 0 { exit(status) }
+    if status != 0 {
+      CurlPreload.wait()
+      exit(status)
+    }
   }
 
   private func loop() -> Int32 {
