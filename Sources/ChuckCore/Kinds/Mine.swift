@@ -5,7 +5,7 @@ import FoundationEssentials
 /// (``TextID``), so that the same joke is never saved twice. Every command that reads a list
 /// (`list`, `show`, `pick`, `remove`, favourites, the screen, `export`) treats them as any other
 /// source's; those that ask a service (`random`, `search`, `save`) say there is none.
-public enum Mine: JokeShape {
+public enum Mine: TextIdentifiedShape {
   /// `mine`.
   public static var name: String { "mine" }
   /// The title.
@@ -23,17 +23,6 @@ public enum Mine: JokeShape {
 
   /// The text field.
   public static var textField: String { "joke" }
-  /// None: one part.
-  public static var punchlineField: String? { nil }
-  /// The stored id, else one made from the text.
-  public static func id(in object: [String: JSONValue], text: String) -> String? {
-    if case .string(let id)? = object["id"] { return id }
-    return TextID.make(text)
-  }
-  /// ``JokeID/form``.
-  public static var idForm: String { JokeID.form }
-  /// The form of the ids `chuck` makes (``TextID``): 22 characters.
-  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
 
   /// There is no service to ask.
   public static func randomRequest(category: String?, environment: [String: String])

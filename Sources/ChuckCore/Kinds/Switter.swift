@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Switter's jokes: `{"content": "…"}`, with no id: `chuck` makes one from the text (``TextID``)
 /// and stores it as `id`; `GET /api/joke` with the device's `x-device-uuid`.
-public enum Switter: JokeShape {
+public enum Switter: TextIdentifiedShape {
   /// `switter`.
   public static var name: String { "switter" }
   /// The title.
@@ -20,17 +20,6 @@ public enum Switter: JokeShape {
 
   /// The text field.
   public static var textField: String { "content" }
-  /// None: one part.
-  public static var punchlineField: String? { nil }
-  /// The stored id, else one made from the text.
-  public static func id(in object: [String: JSONValue], text: String) -> String? {
-    if case .string(let id)? = object["id"] { return id }
-    return TextID.make(text)
-  }
-  /// ``JokeID/form``.
-  public static var idForm: String { JokeID.form }
-  /// The form of the ids `chuck` makes (``TextID``): 22 characters.
-  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
 
   /// `/api/joke`.
   public static func randomRequest(category: String?, environment: [String: String])
@@ -51,3 +40,22 @@ extension JokeSource {
 
 /// A Switter joke.
 public typealias SwitterJoke = ServiceJoke<Switter>
+
+/// A kind of one-part jokes that have no ids of their own (Switter's, your own): `chuck` makes
+/// one from the text (``TextID``) and stores it as `id`, so that the same joke is never saved
+/// twice.
+public protocol TextIdentifiedShape: JokeShape {}
+
+extension TextIdentifiedShape {
+  /// None: one part.
+  public static var punchlineField: String? { nil }
+  /// The stored id, else one made from the text.
+  public static func id(in object: [String: JSONValue], text: String) -> String? {
+    if case .string(let id)? = object["id"] { return id }
+    return TextID.make(text)
+  }
+  /// ``JokeID/form``.
+  public static var idForm: String { JokeID.form }
+  /// The form of the ids `chuck` makes (``TextID``): 22 characters.
+  public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
+}
