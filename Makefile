@@ -9,6 +9,8 @@
 #                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
 #   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
+#   make size-report           write Documentation/binary-size.md: the stripped binary's bytes by
+#                              library and by section (Scripts/size-report.py)
 #
 # The build has its own scratch folder so that it never touches the .build of `swift build`.
 
@@ -44,10 +46,19 @@ INSTALLED_BASH := $(BASHCOMPDIR)/chuck
 INSTALLED_ZSH := $(ZSHCOMPDIR)/_chuck
 INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 
+# The size levers of the release build (Documentation/packaging.md has the measurements): code
+# optimised for size (-Osize: no benchmark got slower), no dynamic export of our own symbols (the
+# toolchain's static-stdlib link asks for -export-dynamic, which exports every public symbol of
+# ChuckCore and ArgumentParser and so keeps all of them alive through --gc-sections), and gold's safe
+# identical-code folding. The same flags go to the man page plugin's build in the same folder, or
+# it would compile everything again with its own. The link map feeds `make size-report`.
+RELEASE_FLAGS := -Xswiftc -Osize -Xlinker --no-export-dynamic -Xlinker --icf=safe \
+  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map
+
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
-.PHONY: all install uninstall deb clean check-build-deps
+.PHONY: all install uninstall deb clean check-build-deps size-report
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
@@ -64,8 +75,9 @@ check-build-deps:
 $(STAGE)/chuck: $(SOURCES)
 	@Scripts/check-build-deps.sh
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
-	  --scratch-path $(SCRATCH) --product chuck
+	  --scratch-path $(SCRATCH) --product chuck $(RELEASE_FLAGS)
 	@mkdir -p $(STAGE)
+	cp $(SCRATCH)/chuck.map $(STAGE)/chuck.map
 	cp $(SCRATCH)/release/chuck $@.tmp
 	$(STRIP) $@.tmp
 	mv $@.tmp $@
@@ -75,7 +87,7 @@ $(STAGE)/chuck: $(SOURCES)
 # machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
 $(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
   Scripts/generate-manpage.sh Scripts/release-date.sh
-	SWIFT='$(SWIFT)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
+	SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(RELEASE_FLAGS)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
 	  Documentation/chuck.1.sections > $@
 
 # The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
@@ -87,6 +99,11 @@ $(STAGE)/_chuck: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script zsh > $@
 $(STAGE)/chuck.fish: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script fish > $@
+
+# The map of the staged binary's own link (the man page plugin relinks over the scratch folder's).
+size-report: $(STAGE)/chuck
+	Scripts/size-report.py $(STAGE)/chuck $(STAGE)/chuck.map > Documentation/binary-size.md.tmp
+	mv Documentation/binary-size.md.tmp Documentation/binary-size.md
 
 install: $(STAGED)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
