@@ -5,7 +5,7 @@
 #   make                       build everything into $(SCRATCH)/stage, install nothing
 #   make install               install under PREFIX (default /usr/local); DESTDIR is honoured
 #   make uninstall             remove exactly the files `make install` put there
-#   make deb                   build $(DEBDIR)/chuck_<version>_<arch>.deb (Debian package) from a
+#   make deb                   build $(DEBDIR)/chuck-jokes_<version>_<arch>.deb (Debian package) from a
 #                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
 #   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
@@ -32,12 +32,15 @@ DEBDIR ?= $(SCRATCH)
 
 # The one version, as `chuck --version` prints it; the Debian architecture is asked for only by
 # `make deb` (deferred), so that the other targets need no dpkg.
+# The packages' name: Debian's `chuck` is ChucK, an audio language (Documentation/packaging.md).
+# The command stays `chuck`.
+PACKAGE := chuck-jokes
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ChuckCore/ChuckVersion.swift)
 DEB_ARCH = $(shell dpkg --print-architecture)
-DEB = $(DEBDIR)/chuck_$(VERSION)_$(DEB_ARCH).deb
+DEB = $(DEBDIR)/$(PACKAGE)_$(VERSION)_$(DEB_ARCH).deb
 # dpkg-shlibdeps wants the package's tree at debian/<package> beside a debian/control.
 DEB_WORK := $(SCRATCH)/deb
-DEB_ROOT := $(DEB_WORK)/debian/chuck
+DEB_ROOT := $(DEB_WORK)/debian/$(PACKAGE)
 
 # The installed files, relative to DESTDIR: `install` writes them, `uninstall` removes them.
 INSTALLED_BIN := $(BINDIR)/chuck
@@ -130,10 +133,10 @@ deb: $(STAGED)
 	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions \
 	  FISHCOMPDIR=/usr/share/fish/vendor_completions.d
 	@mkdir -p $(DEBDIR)
-	Scripts/build-deb.sh $(DEB_WORK) $(VERSION) $(DEB_ARCH) $(DEB)
+	Scripts/build-deb.sh $(DEB_WORK) $(PACKAGE) $(VERSION) $(DEB_ARCH) $(DEB)
 
 # A DEBDIR of its own goes too, once empty.
 clean:
 	rm -rf $(SCRATCH)
-	rm -f $(DEBDIR)/chuck_$(VERSION)_*.deb
+	rm -f $(DEBDIR)/$(PACKAGE)_$(VERSION)_*.deb
 	rmdir $(DEBDIR) 2>/dev/null || true
