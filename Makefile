@@ -3,6 +3,8 @@
 # and its bash, zsh and fish completions.
 #
 #   make                       build everything into $(SCRATCH)/stage, install nothing
+#   make HOMEPAGE=https://…    the same, with the project's home page recorded in the binary: the
+#                              User-Agent that icanhazdadjoke asks for names it (none without it)
 #   make install               install under PREFIX (default /usr/local); DESTDIR is honoured
 #   make uninstall             remove exactly the files `make install` put there
 #   make deb                   build $(DEBDIR)/chuck-jokes_<version>_<arch>.deb (Debian package) from a
@@ -58,6 +60,23 @@ INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 RELEASE_FLAGS := -Xswiftc -Osize -Xlinker --no-export-dynamic -Xlinker --icf=safe \
   -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map
 
+# The project's home page, only when the builder gives one: it goes into a User-Agent header, and
+# Package.swift into a C string (CHUCK_HOMEPAGE in the build's environment), so it must be an
+# http(s) address of plain URL characters. Exported to every recipe (empty when not given), so that
+# the man page plugin's build sees the same value as the release build.
+HOMEPAGE ?=
+ifneq ($(HOMEPAGE),)
+ifneq ($(shell printf '%s\n' '$(HOMEPAGE)' | grep -Ecx 'https?://[A-Za-z0-9._~:/?#@!&()*+,;=%-]+'),1)
+$(error HOMEPAGE must be an http:// or https:// address, without spaces or quotes: $(HOMEPAGE))
+endif
+endif
+export CHUCK_HOMEPAGE := $(HOMEPAGE)
+# A change of HOMEPAGE rebuilds the binary: this file holds the last value, and is rewritten only
+# when it differs.
+HOMEPAGE_STAMP := $(SCRATCH)/homepage.txt
+$(shell mkdir -p $(SCRATCH) && { [ "$$(cat $(HOMEPAGE_STAMP) 2>/dev/null)" = '$(HOMEPAGE)' ] || \
+  printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
+
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
@@ -75,7 +94,7 @@ check-build-deps:
 # package again in the same folder, without the static runtime, and relinks the binary there.
 # No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
 # that name beside the installed binary must never win over the system's.
-$(STAGE)/chuck: $(SOURCES)
+$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP)
 	@Scripts/check-build-deps.sh
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
 	  --scratch-path $(SCRATCH) --product chuck $(RELEASE_FLAGS)

@@ -133,6 +133,14 @@ joke=$(chuck random 2>"$work/random-errors") ||
 [[ -n "$joke" && "$(chuck list --json)" == *'"id"'* ]] || fail "chuck random saved nothing"
 pass "chuck list and chuck random work from the prefix ($CHUCK_API_URL)"
 
+# icanhazdadjoke's User-Agent names no address unless the build was given one (make HOMEPAGE=…):
+# the installed chuck (no HOMEPAGE) describes itself instead.
+agent=$(.ci/dad-user-agent.sh chuck "$CHUCK_API_URL") || fail "chuck random --source dad failed"
+[[ "$agent" == "chuck/$version (Linux command-line joke client)" ]] ||
+  fail "without HOMEPAGE, icanhazdadjoke's User-Agent is: $agent"
+if grep -aqE 'https?://github\.com/chuck-cli' "$bin"; then fail "the binary names github.com/chuck-cli"; fi
+pass "without HOMEPAGE: User-Agent: $agent"
+
 # A libcurl.so.4 beside the binary (here one that is not a library at all) is never loaded.
 mkdir "$work/beside"
 cp "$bin" "$work/beside/chuck"
