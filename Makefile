@@ -2,6 +2,11 @@
 # in statically (so it runs where no Swift toolchain is installed), stripped, with its man page
 # and its bash, zsh and fish completions.
 #
+# The two commands of a fresh machine (Debian/Ubuntu; the packages it lacks are named, then
+# installed with apt-get, through sudo when not root, by Scripts/install-tools.sh):
+#   make run [ARGS=…]          install what the build lacks, build, and run chuck with ARGS
+#   make test                  install what the tests lack, then run them as CI does
+#
 #   make                       build everything into $(SCRATCH)/stage, install nothing
 #   make HOMEPAGE=https://…    the same, with the project's home page recorded in the binary: the
 #                              User-Agent that icanhazdadjoke asks for names it (none without it)
@@ -11,6 +16,7 @@
 #                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
 #   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
+#   make tools / test-tools    only install what the build / the tests lack
 #   make size-report           write Documentation/binary-size.md: the stripped binary's bytes by
 #                              library and by section (Scripts/size-report.py)
 #
@@ -77,13 +83,30 @@ HOMEPAGE_STAMP := $(SCRATCH)/homepage.txt
 $(shell mkdir -p $(SCRATCH) && { [ "$$(cat $(HOMEPAGE_STAMP) 2>/dev/null)" = '$(HOMEPAGE)' ] || \
   printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
 
+# The test command, here only: `make test` and CI (.ci/run) both run it.
+TEST_COMMAND := $(SWIFT) test --enable-code-coverage
+ARGS ?=
+
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
-.PHONY: all install uninstall deb clean check-build-deps size-report
+.PHONY: all install uninstall deb clean check-build-deps size-report run test tools test-tools
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
+
+tools:
+	@Scripts/install-tools.sh build
+test-tools:
+	@Scripts/install-tools.sh test
+
+# The release binary that `make install` installs; ARGS are chuck's (make run ARGS='list --json').
+run: tools
+	@$(MAKE) --no-print-directory $(STAGE)/chuck
+	$(STAGE)/chuck $(ARGS)
+
+test: test-tools
+	$(TEST_COMMAND)
 
 # The libcurl shim is compiled against curl's headers; without them the build fails late and
 # obscurely (`curl/curl.h not found`), so say so first.

@@ -13,21 +13,9 @@ checks=0
 pass() { checks=$((checks + 1)); printf 'ok: %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 
-# What the static build and these checks need beyond Swift: libcurl's development files (the
-# Makefile only says so; CI installs them), man, strip and readelf, make.
-packages=()
-Scripts/check-build-deps.sh 2>/dev/null || packages+=(libcurl4-openssl-dev)
-command -v man >/dev/null || packages+=(man-db)
-command -v strip >/dev/null && command -v readelf >/dev/null || packages+=(binutils)
-command -v make >/dev/null || packages+=(make)
-command -v col >/dev/null || packages+=(bsdextrautils)
-command -v dpkg-shlibdeps >/dev/null || packages+=(dpkg-dev)
-command -v lintian >/dev/null || packages+=(lintian)
-if ((${#packages[@]})); then
-  echo "installing: ${packages[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
-fi
+# What the static build and these checks need beyond Swift (curl's headers, strip and readelf, man,
+# col, dpkg-dev, lintian): named and installed by the script that `make run` and `make test` use.
+Scripts/install-tools.sh build package </dev/null
 Scripts/check-build-deps.sh
 
 work=$(mktemp -d)
