@@ -14,7 +14,10 @@
 #   make uninstall             remove exactly the files `make install` put there
 #   make deb                   build $(DEBDIR)/chuck-jokes_<version>_<arch>.deb (Debian package) from a
 #                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
-#   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
+#   make dist                  the release files in $(DISTDIR) (default dist/): the tarball
+#                              chuck-<version>-x86_64-linux-gnu.tar.gz, the .deb, the .rpm
+#                              (chuck-jokes-<version>-1.x86_64.rpm) and SHA256SUMS for sha256sum -c
+#   make clean                 remove $(SCRATCH) and dist/ (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
 #   make tools / test-tools    only install what the build / the tests lack
 #   make size-report           write Documentation/binary-size.md: the stripped binary's bytes by
@@ -45,6 +48,10 @@ DEBDIR ?= $(SCRATCH)
 PACKAGE := chuck-jokes
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ChuckCore/ChuckVersion.swift)
 DEB_ARCH = $(shell dpkg --print-architecture)
+DISTDIR ?= dist
+MACHINE = $(shell uname -m)
+TARBALL = $(DISTDIR)/chuck-$(VERSION)-$(MACHINE)-linux-gnu.tar.gz
+RPM = $(DISTDIR)/$(PACKAGE)-$(VERSION)-1.$(MACHINE).rpm
 DEB = $(DEBDIR)/$(PACKAGE)_$(VERSION)_$(DEB_ARCH).deb
 # dpkg-shlibdeps wants the package's tree at debian/<package> beside a debian/control.
 DEB_WORK := $(SCRATCH)/deb
@@ -90,7 +97,7 @@ ARGS ?=
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
-.PHONY: all install uninstall deb clean check-build-deps size-report run test tools test-tools
+.PHONY: all install uninstall deb dist clean check-build-deps size-report run test tools test-tools
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
@@ -177,8 +184,22 @@ deb: $(STAGED)
 	@mkdir -p $(DEBDIR)
 	Scripts/build-deb.sh $(DEB_WORK) $(PACKAGE) $(VERSION) $(DEB_ARCH) $(DEB)
 
+# The release files, all from the one staged build, with their checksums: `sha256sum -c SHA256SUMS`
+# in DISTDIR checks them. Files of another version or build in DISTDIR are removed first, so that
+# SHA256SUMS lists exactly what is there (only those names: DISTDIR may hold other files).
+dist: $(STAGED)
+	@Scripts/install-tools.sh package dist
+	rm -f $(DISTDIR)/chuck-*-linux-gnu.tar.gz $(DISTDIR)/$(PACKAGE)_*.deb $(DISTDIR)/$(PACKAGE)-*.rpm \
+	  $(DISTDIR)/SHA256SUMS
+	$(MAKE) --no-print-directory deb DEBDIR=$(DISTDIR)
+	Scripts/build-tarball.sh $(STAGE) $(VERSION) $(MACHINE)-linux-gnu $(TARBALL)
+	Scripts/build-rpm.sh $(STAGE) $(PACKAGE) $(VERSION) $(RPM)
+	cd $(DISTDIR) && sha256sum $(notdir $(TARBALL) $(DEB) $(RPM)) > SHA256SUMS.tmp && \
+	  mv SHA256SUMS.tmp SHA256SUMS
+	@cat $(DISTDIR)/SHA256SUMS
+
 # A DEBDIR of its own goes too, once empty.
 clean:
-	rm -rf $(SCRATCH)
+	rm -rf $(SCRATCH) dist
 	rm -f $(DEBDIR)/$(PACKAGE)_$(VERSION)_*.deb
 	rmdir $(DEBDIR) 2>/dev/null || true

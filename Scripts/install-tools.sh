@@ -65,6 +65,7 @@ for step in "${steps[@]}"; do
     have dpkg-shlibdeps || need dpkg-dev "dpkg-shlibdeps, for the .deb"
     have rpmbuild || need rpm "rpmbuild, for the .rpm"
     have rpmlint || need rpmlint "rpmlint, to check the .rpm"
+    have cpio || need cpio "cpio, to unpack the .rpm in CI's check"
     ;;
   *)
     echo "error: unknown step '$step' (build, test, package or dist)" >&2
