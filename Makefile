@@ -87,8 +87,8 @@ export CHUCK_HOMEPAGE := $(HOMEPAGE)
 # A change of HOMEPAGE rebuilds the binary: this file holds the last value, and is rewritten only
 # when it differs.
 HOMEPAGE_STAMP := $(SCRATCH)/homepage.txt
-$(shell mkdir -p $(SCRATCH) && { [ "$$(cat $(HOMEPAGE_STAMP) 2>/dev/null)" = '$(HOMEPAGE)' ] || \
-  printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
+$(shell mkdir -p $(SCRATCH) && { [ -f $(HOMEPAGE_STAMP) ] && \
+  [ "$$(cat $(HOMEPAGE_STAMP))" = '$(HOMEPAGE)' ] || printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
 
 # The test command, here only: `make test` and CI (.ci/run) both run it.
 TEST_COMMAND := $(SWIFT) test --enable-code-coverage
