@@ -70,8 +70,20 @@ INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 # ChuckCore and ArgumentParser and so keeps all of them alive through --gc-sections), and gold's safe
 # identical-code folding. The same flags go to the man page plugin's build in the same folder, or
 # it would compile everything again with its own. The link map feeds `make size-report`.
+#
+# Reproducible builds: the same commit gives the same bytes in any folder (Documentation/
+# packaging.md). Two things carried the folder's absolute path:
+# - .swift_modhash: the MD5 of each object's LLVM module, kept so that an incremental build can skip
+#   LLVM when the IR did not change; the module is named after its object file's absolute path.
+#   -disable-incremental-llvm-codegen leaves the section zero (release builds here start over anyway).
+# - the debug info, over which the linker computes the build id: the checkout's path, mapped to `.`
+#   for Swift and C (__FILE__ too), and the skeleton units pointing at the clang modules' cache files
+#   (CCurl-<hash>.pcm, a hash of the module map's absolute path), not emitted.
+REPRODUCIBLE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs
 RELEASE_FLAGS := -Xswiftc -Osize -Xlinker --no-export-dynamic -Xlinker --icf=safe \
-  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map
+  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map $(REPRODUCIBLE_FLAGS)
 
 # The project's home page, only when the builder gives one: it goes into a User-Agent header, and
 # Package.swift into a C string (CHUCK_HOMEPAGE in the build's environment), so it must be an
@@ -120,11 +132,12 @@ test: test-tools
 check-build-deps:
 	@Scripts/check-build-deps.sh
 
+# The Makefile is a prerequisite: it holds the build's flags.
 # The binary is copied out of the scratch folder at once: the man page plugin below builds the
 # package again in the same folder, without the static runtime, and relinks the binary there.
 # No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
 # that name beside the installed binary must never win over the system's.
-$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP)
+$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
 	@Scripts/check-build-deps.sh
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
 	  --scratch-path $(SCRATCH) --product chuck $(RELEASE_FLAGS)
