@@ -16,7 +16,9 @@ trap 'rm -rf "$work"' EXIT
 second="$work/elsewhere/chuck"
 mkdir -p "$second"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$second"
-(cd "$second" && make dist </dev/null >"$work/make-dist" 2>&1) ||
+# SwiftPM leaves lock files named after the scratch path in TMPDIR: here they go with $work.
+mkdir "$work/tmp"
+(cd "$second" && TMPDIR="$work/tmp" make dist </dev/null >"$work/make-dist" 2>&1) ||
   fail "make dist in $second: $(tail -n 30 "$work/make-dist")"
 
 sections() { # FILE OTHER: the ELF sections in which the two binaries differ
