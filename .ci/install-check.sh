@@ -24,8 +24,8 @@ fake_pid=
 package_installed=
 apt_get() { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 "$@"; }
 cleanup() {
-  [[ -n "$fake_pid" ]] && kill "$fake_pid" 2>/dev/null
-  [[ -n "$package_installed" ]] && apt_get purge -y -qq chuck-jokes >/dev/null
+  [[ -n "$fake_pid" ]] && { kill "$fake_pid" 2>/dev/null || true; }
+  [[ -n "$package_installed" ]] && { apt_get purge -y -qq chuck-jokes >/dev/null || true; }
   rm -rf "$work"
 }
 trap cleanup EXIT
