@@ -133,14 +133,22 @@ check-build-deps:
 	@Scripts/check-build-deps.sh
 
 # The Makefile is a prerequisite: it holds the build's flags.
-# The binary is copied out of the scratch folder at once: the man page plugin below builds the
-# package again in the same folder, without the static runtime, and relinks the binary there.
+# The man page plugin below builds the package again in the same folder, without the static
+# runtime (`swift package` has no such option), and relinks the binary there. SwiftPM keeps one
+# build plan per folder and does not notice that --static-swift-stdlib differs from the plugin's
+# build: with no source changed, it took the plugin's dynamically linked binary for its own
+# up-to-date output (seen after a Makefile change). So its plan is removed first (the plugin's
+# build compiles with other commands too, so a rebuild after it compiles everything again), the
+# binary is copied out at once, and a dynamically linked one is never staged.
 # No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
 # that name beside the installed binary must never win over the system's.
 $(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
 	@Scripts/check-build-deps.sh
+	rm -f $(SCRATCH)/release/description.json
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
 	  --scratch-path $(SCRATCH) --product chuck $(RELEASE_FLAGS)
+	@if readelf -d $(SCRATCH)/release/chuck | grep -q 'NEEDED.*libswiftCore'; then \
+	  echo "error: $(SCRATCH)/release/chuck links the Swift runtime dynamically" >&2; exit 1; fi
 	@mkdir -p $(STAGE)
 	cp $(SCRATCH)/chuck.map $(STAGE)/chuck.map
 	cp $(SCRATCH)/release/chuck $@.tmp
