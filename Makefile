@@ -64,12 +64,13 @@ INSTALLED_BASH := $(BASHCOMPDIR)/chuck
 INSTALLED_ZSH := $(ZSHCOMPDIR)/_chuck
 INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 
-# The size levers of the release build (Documentation/packaging.md has the measurements): code
-# optimised for size (-Osize: no benchmark got slower), no dynamic export of our own symbols (the
-# toolchain's static-stdlib link asks for -export-dynamic, which exports every public symbol of
-# ChuckCore and ArgumentParser and so keeps all of them alive through --gc-sections), and gold's safe
-# identical-code folding. The same flags go to the man page plugin's build in the same folder, or
-# it would compile everything again with its own. The link map feeds `make size-report`.
+# The size levers of the release build (Documentation/packaging.md has the measurements): no
+# dynamic export of our own symbols (the toolchain's static-stdlib link asks for -export-dynamic,
+# which exports every public symbol of ChuckCore and ArgumentParser and so keeps all of them alive
+# through --gc-sections) and gold's safe identical-code folding; Package.swift optimises the
+# executable target, not the library, for size. The same flags go to the man page plugin's build
+# in the same folder, or it would compile everything again with its own. The link map feeds
+# `make size-report`.
 #
 # Reproducible builds: the same commit gives the same bytes in any folder (Documentation/
 # packaging.md). Two things carried the folder's absolute path:
@@ -82,7 +83,7 @@ INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 REPRODUCIBLE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
   -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
   -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs
-RELEASE_FLAGS := -Xswiftc -Osize -Xlinker --no-export-dynamic -Xlinker --icf=safe \
+RELEASE_FLAGS := -Xlinker --no-export-dynamic -Xlinker --icf=safe \
   -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map $(REPRODUCIBLE_FLAGS)
 
 # The project's home page, only when the builder gives one: it goes into a User-Agent header, and

@@ -5,6 +5,10 @@ import PackageDescription
 /// dependencies keep their own settings.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The executable is glue (parsing arguments, printing): release builds optimise it for size. The
+/// library, which reads and renders the lists, stays optimised for speed (Documentation/packaging.md).
+let optimizedForSize: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+
 /// The project's home page, when the build is given one (`make HOMEPAGE=…` sets CHUCK_HOMEPAGE for
 /// `swift build`): recorded in the binary for the User-Agent that icanhazdadjoke asks for. Without
 /// it, no address is sent. A C define, because Swift's `-D` carries no value.
@@ -34,7 +38,7 @@ let package = Package(
         "ChuckCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strict
+      swiftSettings: strict + optimizedForSize
     ),
     .target(
       name: "ChuckTestSupport",
