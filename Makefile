@@ -2,13 +2,26 @@
 # in statically (so it runs where no Swift toolchain is installed), stripped, with its man page
 # and its bash, zsh and fish completions.
 #
+# The two commands of a fresh machine (Debian/Ubuntu; the packages it lacks are named, then
+# installed with apt-get, through sudo when not root, by Scripts/install-tools.sh):
+#   make run [ARGS=…]          install what the build lacks, build, and run chuck with ARGS
+#   make test                  install what the tests lack, then run them as CI does
+#
 #   make                       build everything into $(SCRATCH)/stage, install nothing
+#   make HOMEPAGE=https://…    the same, with the project's home page recorded in the binary: the
+#                              User-Agent that icanhazdadjoke asks for names it (none without it)
 #   make install               install under PREFIX (default /usr/local); DESTDIR is honoured
 #   make uninstall             remove exactly the files `make install` put there
-#   make deb                   build $(DEBDIR)/chuck_<version>_<arch>.deb (Debian package) from a
+#   make deb                   build $(DEBDIR)/chuck-jokes_<version>_<arch>.deb (Debian package) from a
 #                              `make install DESTDIR=… PREFIX=/usr` tree; DEBDIR defaults to $(SCRATCH)
-#   make clean                 remove $(SCRATCH) (and the .deb, when DEBDIR is elsewhere)
+#   make dist                  the release files in $(DISTDIR) (default dist/): the tarball
+#                              chuck-<version>-x86_64-linux-gnu.tar.gz, the .deb, the .rpm
+#                              (chuck-jokes-<version>-1.x86_64.rpm) and SHA256SUMS for sha256sum -c
+#   make clean                 remove $(SCRATCH) and dist/ (and the .deb, when DEBDIR is elsewhere)
 #   make check-build-deps      say what the build needs and is missing (libcurl headers)
+#   make tools / test-tools    only install what the build / the tests lack
+#   make size-report           write Documentation/binary-size.md: the stripped binary's bytes by
+#                              library and by section (Scripts/size-report.py)
 #
 # The build has its own scratch folder so that it never touches the .build of `swift build`.
 
@@ -30,12 +43,19 @@ DEBDIR ?= $(SCRATCH)
 
 # The one version, as `chuck --version` prints it; the Debian architecture is asked for only by
 # `make deb` (deferred), so that the other targets need no dpkg.
+# The packages' name: Debian's `chuck` is ChucK, an audio language (Documentation/packaging.md).
+# The command stays `chuck`.
+PACKAGE := chuck-jokes
 VERSION := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ChuckCore/ChuckVersion.swift)
 DEB_ARCH = $(shell dpkg --print-architecture)
-DEB = $(DEBDIR)/chuck_$(VERSION)_$(DEB_ARCH).deb
+DISTDIR ?= dist
+MACHINE = $(shell uname -m)
+TARBALL = $(DISTDIR)/chuck-$(VERSION)-$(MACHINE)-linux-gnu.tar.gz
+RPM = $(DISTDIR)/$(PACKAGE)-$(VERSION)-1.$(MACHINE).rpm
+DEB = $(DEBDIR)/$(PACKAGE)_$(VERSION)_$(DEB_ARCH).deb
 # dpkg-shlibdeps wants the package's tree at debian/<package> beside a debian/control.
 DEB_WORK := $(SCRATCH)/deb
-DEB_ROOT := $(DEB_WORK)/debian/chuck
+DEB_ROOT := $(DEB_WORK)/debian/$(PACKAGE)
 
 # The installed files, relative to DESTDIR: `install` writes them, `uninstall` removes them.
 INSTALLED_BIN := $(BINDIR)/chuck
@@ -44,28 +64,94 @@ INSTALLED_BASH := $(BASHCOMPDIR)/chuck
 INSTALLED_ZSH := $(ZSHCOMPDIR)/_chuck
 INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 
+# The size levers of the release build (Documentation/packaging.md has the measurements): no
+# dynamic export of our own symbols (the toolchain's static-stdlib link asks for -export-dynamic,
+# which exports every public symbol of ChuckCore and ArgumentParser and so keeps all of them alive
+# through --gc-sections) and gold's safe identical-code folding; Package.swift optimises the
+# executable target, not the library, for size. The same flags go to the man page plugin's build
+# in the same folder, or it would compile everything again with its own. The link map feeds
+# `make size-report`.
+#
+# Reproducible builds: the same commit gives the same bytes in any folder (Documentation/
+# packaging.md). Two things carried the folder's absolute path:
+# - .swift_modhash: the MD5 of each object's LLVM module, kept so that an incremental build can skip
+#   LLVM when the IR did not change; the module is named after its object file's absolute path.
+#   -disable-incremental-llvm-codegen leaves the section zero (release builds here start over anyway).
+# - the debug info, over which the linker computes the build id: the checkout's path, mapped to `.`
+#   for Swift and C (__FILE__ too), and the skeleton units pointing at the clang modules' cache files
+#   (CCurl-<hash>.pcm, a hash of the module map's absolute path), not emitted.
+REPRODUCIBLE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
+  -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=. \
+  -Xswiftc -Xfrontend -Xswiftc -no-clang-module-breadcrumbs
+RELEASE_FLAGS := -Xlinker --no-export-dynamic -Xlinker --icf=safe \
+  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map $(REPRODUCIBLE_FLAGS)
+
+# The project's home page, only when the builder gives one: it goes into a User-Agent header, and
+# Package.swift into a C string (CHUCK_HOMEPAGE in the build's environment), so it must be an
+# http(s) address of plain URL characters. Exported to every recipe (empty when not given), so that
+# the man page plugin's build sees the same value as the release build.
+HOMEPAGE ?=
+ifneq ($(HOMEPAGE),)
+ifneq ($(shell printf '%s\n' '$(HOMEPAGE)' | grep -Ecx 'https?://[A-Za-z0-9._~:/?#@!&()*+,;=%-]+'),1)
+$(error HOMEPAGE must be an http:// or https:// address, without spaces or quotes: $(HOMEPAGE))
+endif
+endif
+export CHUCK_HOMEPAGE := $(HOMEPAGE)
+# A change of HOMEPAGE rebuilds the binary: this file holds the last value, and is rewritten only
+# when it differs.
+HOMEPAGE_STAMP := $(SCRATCH)/homepage.txt
+$(shell mkdir -p $(SCRATCH) && { [ -f $(HOMEPAGE_STAMP) ] && \
+  [ "$$(cat $(HOMEPAGE_STAMP))" = '$(HOMEPAGE)' ] || printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
+
+# The test command, here only: `make test` and CI (.ci/run) both run it.
+TEST_COMMAND := $(SWIFT) test --enable-code-coverage
+ARGS ?=
+
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
 
-.PHONY: all install uninstall deb clean check-build-deps
+.PHONY: all install uninstall deb dist clean check-build-deps size-report run test tools test-tools
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
+
+tools:
+	@Scripts/install-tools.sh build
+test-tools:
+	@Scripts/install-tools.sh test
+
+# The release binary that `make install` installs; ARGS are chuck's (make run ARGS='list --json').
+run: tools
+	@$(MAKE) --no-print-directory $(STAGE)/chuck
+	$(STAGE)/chuck $(ARGS)
+
+test: test-tools
+	$(TEST_COMMAND)
 
 # The libcurl shim is compiled against curl's headers; without them the build fails late and
 # obscurely (`curl/curl.h not found`), so say so first.
 check-build-deps:
 	@Scripts/check-build-deps.sh
 
-# The binary is copied out of the scratch folder at once: the man page plugin below builds the
-# package again in the same folder, without the static runtime, and relinks the binary there.
+# The Makefile is a prerequisite: it holds the build's flags.
+# The man page plugin below builds the package again in the same folder, without the static
+# runtime (`swift package` has no such option), and relinks the binary there. SwiftPM keeps one
+# build plan per folder and does not notice that --static-swift-stdlib differs from the plugin's
+# build: with no source changed, it took the plugin's dynamically linked binary for its own
+# up-to-date output (seen after a Makefile change). So its plan is removed first (the plugin's
+# build compiles with other commands too, so a rebuild after it compiles everything again), the
+# binary is copied out at once, and a dynamically linked one is never staged.
 # No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
 # that name beside the installed binary must never win over the system's.
-$(STAGE)/chuck: $(SOURCES)
+$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
 	@Scripts/check-build-deps.sh
+	rm -f $(SCRATCH)/release/description.json
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
-	  --scratch-path $(SCRATCH) --product chuck
+	  --scratch-path $(SCRATCH) --product chuck $(RELEASE_FLAGS)
+	@if readelf -d $(SCRATCH)/release/chuck | grep -q 'NEEDED.*libswiftCore'; then \
+	  echo "error: $(SCRATCH)/release/chuck links the Swift runtime dynamically" >&2; exit 1; fi
 	@mkdir -p $(STAGE)
+	cp $(SCRATCH)/chuck.map $(STAGE)/chuck.map
 	cp $(SCRATCH)/release/chuck $@.tmp
 	$(STRIP) $@.tmp
 	mv $@.tmp $@
@@ -75,7 +161,7 @@ $(STAGE)/chuck: $(SOURCES)
 # machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
 $(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
   Scripts/generate-manpage.sh Scripts/release-date.sh
-	SWIFT='$(SWIFT)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
+	SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(RELEASE_FLAGS)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
 	  Documentation/chuck.1.sections > $@
 
 # The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
@@ -87,6 +173,11 @@ $(STAGE)/_chuck: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script zsh > $@
 $(STAGE)/chuck.fish: $(STAGE)/chuck
 	$(STAGE)/chuck --generate-completion-script fish > $@
+
+# The map of the staged binary's own link (the man page plugin relinks over the scratch folder's).
+size-report: $(STAGE)/chuck
+	Scripts/size-report.py $(STAGE)/chuck $(STAGE)/chuck.map > Documentation/binary-size.md.tmp
+	mv Documentation/binary-size.md.tmp Documentation/binary-size.md
 
 install: $(STAGED)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) \
@@ -113,10 +204,24 @@ deb: $(STAGED)
 	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions \
 	  FISHCOMPDIR=/usr/share/fish/vendor_completions.d
 	@mkdir -p $(DEBDIR)
-	Scripts/build-deb.sh $(DEB_WORK) $(VERSION) $(DEB_ARCH) $(DEB)
+	Scripts/build-deb.sh $(DEB_WORK) $(PACKAGE) $(VERSION) $(DEB_ARCH) $(DEB)
+
+# The release files, all from the one staged build, with their checksums: `sha256sum -c SHA256SUMS`
+# in DISTDIR checks them. Files of another version or build in DISTDIR are removed first, so that
+# SHA256SUMS lists exactly what is there (only those names: DISTDIR may hold other files).
+dist: $(STAGED)
+	@Scripts/install-tools.sh package dist
+	rm -f $(DISTDIR)/chuck-*-linux-gnu.tar.gz $(DISTDIR)/$(PACKAGE)_*.deb $(DISTDIR)/$(PACKAGE)-*.rpm \
+	  $(DISTDIR)/SHA256SUMS
+	$(MAKE) --no-print-directory deb DEBDIR=$(DISTDIR)
+	Scripts/build-tarball.sh $(STAGE) $(VERSION) $(MACHINE)-linux-gnu $(TARBALL)
+	Scripts/build-rpm.sh $(STAGE) $(PACKAGE) $(VERSION) $(RPM)
+	cd $(DISTDIR) && sha256sum $(notdir $(TARBALL) $(DEB) $(RPM)) > SHA256SUMS.tmp && \
+	  mv SHA256SUMS.tmp SHA256SUMS
+	@cat $(DISTDIR)/SHA256SUMS
 
 # A DEBDIR of its own goes too, once empty.
 clean:
-	rm -rf $(SCRATCH)
-	rm -f $(DEBDIR)/chuck_$(VERSION)_*.deb
+	rm -rf $(SCRATCH) dist
+	rm -f $(DEBDIR)/$(PACKAGE)_$(VERSION)_*.deb
 	rmdir $(DEBDIR) 2>/dev/null || true

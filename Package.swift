@@ -5,6 +5,17 @@ import PackageDescription
 /// dependencies keep their own settings.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// The executable is glue (parsing arguments, printing): release builds optimise it for size. The
+/// library, which reads and renders the lists, stays optimised for speed (Documentation/packaging.md).
+let optimizedForSize: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+
+/// The project's home page, when the build is given one (`make HOMEPAGE=…` sets CHUCK_HOMEPAGE for
+/// `swift build`): recorded in the binary for the User-Agent that icanhazdadjoke asks for. Without
+/// it, no address is sent. A C define, because Swift's `-D` carries no value.
+let homePage = Context.environment["CHUCK_HOMEPAGE"] ?? ""
+let buildSettings: [CSetting] =
+  homePage.isEmpty ? [] : [.define("CHUCK_HOME_PAGE", to: "\"\(homePage)\"")]
+
 let package = Package(
   name: "chuck",
   products: [
@@ -19,14 +30,15 @@ let package = Package(
     .systemLibrary(
       name: "CurlHeaders", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurl", dependencies: ["CurlHeaders"], linkerSettings: [.linkedLibrary("dl")]),
-    .target(name: "ChuckCore", dependencies: ["CCurl"], swiftSettings: strict),
+    .target(name: "CBuildSettings", cSettings: buildSettings),
+    .target(name: "ChuckCore", dependencies: ["CCurl", "CBuildSettings"], swiftSettings: strict),
     .executableTarget(
       name: "chuck",
       dependencies: [
         "ChuckCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strict
+      swiftSettings: strict + optimizedForSize
     ),
     .target(
       name: "ChuckTestSupport",

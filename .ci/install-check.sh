@@ -2,8 +2,9 @@
 # CI: `make install` into a temporary prefix, as a user would, then checks from there that chuck
 # runs without a Swift toolchain (no Swift runtime library in ldd), that its man page renders and
 # its bash completion loads, and that `make uninstall` takes back exactly what was installed.
-# Then the Debian package: `make deb`, lintian without error, `apt-get install` of it into this
-# machine's /usr (refused if a chuck is already there), checked from there, and `apt-get purge`.
+# Then the Debian package, chuck-jokes: `make deb`, lintian without error, `apt-get install` of it
+# into this machine's /usr (refused if a chuck is already there), checked from there, proof that apt
+# never swaps it for Debian's chuck (ChucK) without asking, and `apt-get purge`.
 # Installs what a fresh machine lacks for that (CI runs as root). Runs from any directory.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -12,46 +13,37 @@ checks=0
 pass() { checks=$((checks + 1)); printf 'ok: %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 
-# What the static build and these checks need beyond Swift: libcurl's development files (the
-# Makefile only says so; CI installs them), man, strip and readelf, make.
-packages=()
-Scripts/check-build-deps.sh 2>/dev/null || packages+=(libcurl4-openssl-dev)
-command -v man >/dev/null || packages+=(man-db)
-command -v strip >/dev/null && command -v readelf >/dev/null || packages+=(binutils)
-command -v make >/dev/null || packages+=(make)
-command -v col >/dev/null || packages+=(bsdextrautils)
-command -v dpkg-shlibdeps >/dev/null || packages+=(dpkg-dev)
-command -v lintian >/dev/null || packages+=(lintian)
-if ((${#packages[@]})); then
-  echo "installing: ${packages[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
-fi
+# What the static build and these checks need beyond Swift (curl's headers, strip and readelf, man,
+# col, dpkg-dev, lintian): named and installed by the script that `make run` and `make test` use.
+Scripts/install-tools.sh build package </dev/null
 Scripts/check-build-deps.sh
 
 work=$(mktemp -d)
 fake_pid=
-# Set once this check has installed the chuck package (it refuses to run when one was there).
+# Set once this check has installed the chuck-jokes package (it refuses to run when one was there).
 package_installed=
 apt_get() { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 "$@"; }
 cleanup() {
-  [[ -n "$fake_pid" ]] && kill "$fake_pid" 2>/dev/null
-  [[ -n "$package_installed" ]] && apt_get purge -y -qq chuck >/dev/null
+  [[ -n "$fake_pid" ]] && { kill "$fake_pid" 2>/dev/null || true; }
+  [[ -n "$package_installed" ]] && { apt_get purge -y -qq chuck-jokes >/dev/null || true; }
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 # The Debian package. It is installed into this machine's /usr, so a chuck that is already there,
 # packaged or not, is someone's: the check stops rather than replace it and then remove it.
+# Debian's chuck (ChucK) counts too: it has /usr/bin/chuck.
 package_files=(/usr/bin/chuck /usr/share/man/man1/chuck.1.gz
   /usr/share/bash-completion/completions/chuck /usr/share/zsh/vendor-completions/_chuck
-  /usr/share/fish/vendor_completions.d/chuck.fish /usr/share/doc/chuck/copyright
-  /usr/share/doc/chuck/changelog.gz)
-package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck 2>/dev/null || true)
-if [[ -n "$package_status" && "$package_status" != not-installed ]]; then
-  fail "a chuck package is on this machine already ($package_status): this check installs and removes" \
-    "chuck, so it leaves that one alone; remove it first (apt-get purge chuck)"
-fi
+  /usr/share/fish/vendor_completions.d/chuck.fish /usr/share/doc/chuck-jokes/copyright
+  /usr/share/doc/chuck-jokes/changelog.gz)
+for name in chuck-jokes chuck; do
+  package_status=$(dpkg-query -W -f='${db:Status-Status}' "$name" 2>/dev/null || true)
+  if [[ -n "$package_status" && "$package_status" != not-installed ]]; then
+    fail "a $name package is on this machine already ($package_status): this check installs and" \
+      "removes chuck-jokes, so it leaves that one alone; remove it first (apt-get purge $name)"
+  fi
+done
 for file in "${package_files[@]}"; do
   [[ ! -e "$file" ]] || fail "$file is on this machine already, from no package: move it away first"
 done
@@ -104,6 +96,16 @@ pass "the installed chuck has no \$ORIGIN runpath"
 if readelf -S "$bin" | grep -q '\.symtab'; then fail "the installed chuck is not stripped"; fi
 pass "the installed chuck is stripped ($(du -h "$bin" | cut -f1))"
 
+# The size levers (Documentation/packaging.md): no symbol of ours exported (the toolchain's
+# -export-dynamic kept every public symbol alive), and the stripped binary within the 15 MiB budget
+# that leaves room under the spec's 16 MiB. The report is the one `make size-report` writes.
+exported=$(readelf --dyn-syms -W "$bin" | awk 'NR > 3 && $7 != "UND"' | wc -l)
+((exported == 0)) || fail "the installed chuck exports $exported symbols (was --no-export-dynamic lost?)"
+Scripts/size-report.py --enforce-budget "$bin" .build-install/stage/chuck.map >"$work/size.md" ||
+  fail "the stripped binary is over the 15 MiB budget: $(sed -n 's/^- Stripped binary: //p' "$work/size.md")"
+sed -n 's/^- //p' "$work/size.md" | head -n 4 | sed 's/^/  /'
+pass "chuck exports no symbol of its own and is within the 15 MiB budget ($(stat -c %s "$bin") bytes)"
+
 # The installed binary does its work: an empty list, then a joke from the local fake API (a real
 # request through the system's libcurl, loaded at run time).
 export CHUCK_DATA_DIR="$work/data" CHUCK_CACHE_DIR="$work/cache"
@@ -118,6 +120,14 @@ joke=$(chuck random 2>"$work/random-errors") ||
   fail "chuck random against the fake API: $(cat "$work/random-errors")"
 [[ -n "$joke" && "$(chuck list --json)" == *'"id"'* ]] || fail "chuck random saved nothing"
 pass "chuck list and chuck random work from the prefix ($CHUCK_API_URL)"
+
+# icanhazdadjoke's User-Agent names no address unless the build was given one (make HOMEPAGE=…):
+# the installed chuck (no HOMEPAGE) describes itself instead.
+agent=$(.ci/dad-user-agent.sh chuck "$CHUCK_API_URL") || fail "chuck random --source dad failed"
+[[ "$agent" == "chuck/$version (Linux command-line joke client)" ]] ||
+  fail "without HOMEPAGE, icanhazdadjoke's User-Agent is: $agent"
+if grep -aqE 'https?://github\.com/chuck-cli' "$bin"; then fail "the binary names github.com/chuck-cli"; fi
+pass "without HOMEPAGE: User-Agent: $agent"
 
 # A libcurl.so.4 beside the binary (here one that is not a library at all) is never loaded.
 mkdir "$work/beside"
@@ -214,15 +224,16 @@ pass "make uninstall removes every installed file (PREFIX, and DESTDIR)"
 # PATH, and so does /usr/local, so that the chuck found is the package's.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 arch=$(dpkg --print-architecture)
-deb="$PWD/.build-install/chuck_${version}_$arch.deb"
+deb="$PWD/.build-install/chuck-jokes_${version}_$arch.deb"
 rm -f "$deb"
 PATH="$build_path" make deb
 [[ -f "$deb" ]] || fail "make deb did not build $deb"
-[[ "$(dpkg-deb -f "$deb" Package)" == chuck && "$(dpkg-deb -f "$deb" Version)" == "$version" &&
+[[ "$(dpkg-deb -f "$deb" Package)" == chuck-jokes && "$(dpkg-deb -f "$deb" Version)" == "$version" &&
   "$(dpkg-deb -f "$deb" Architecture)" == "$arch" ]] || fail "the package's control: $(dpkg-deb -f "$deb")"
 depends=$(dpkg-deb -f "$deb" Depends)
 [[ "$depends" == *"libc6 ("* && "$depends" == *", libcurl4" ]] || fail "the package's Depends: $depends"
-pass "make deb built $(basename "$deb") ($(du -h "$deb" | cut -f1)), Depends: $depends"
+[[ "$(dpkg-deb -f "$deb" Conflicts)" == chuck ]] || fail "the package's Conflicts: $(dpkg-deb -f "$deb" Conflicts)"
+pass "make deb built $(basename "$deb") ($(du -h "$deb" | cut -f1)), Depends: $depends; Conflicts: chuck"
 
 # Warnings are allowed, and shown (lintian's note that it runs as root is not one).
 lintian_status=0
@@ -233,8 +244,8 @@ pass "lintian reports no error on the package ($(grep -c '^W:' "$work/lintian" |
 
 package_installed=yes
 apt_get install -y -qq "$deb" >"$work/apt-install" 2>&1 || fail "apt-get install $deb: $(cat "$work/apt-install")"
-[[ "$(dpkg-query -W -f='${db:Status-Status} ${Version}' chuck)" == "installed $version" ]] ||
-  fail "dpkg does not have chuck $version installed after apt-get install"
+[[ "$(dpkg-query -W -f='${db:Status-Status} ${Version}' chuck-jokes)" == "installed $version" ]] ||
+  fail "dpkg does not have chuck-jokes $version installed after apt-get install"
 [[ "$(command -v chuck)" == /usr/bin/chuck && "$(chuck --version)" == "$version" ]] ||
   fail "chuck from the package: $(command -v chuck), $(chuck --version)"
 [[ "$(CHUCK_DATA_DIR="$work/package-data" chuck random 2>"$work/package-random")" == *[a-z]* ]] ||
@@ -248,34 +259,90 @@ unset MANPATH
   fail "man chuck does not show the page of chuck $version"
 pass "man chuck shows the package's page (/usr/share/man/man1/chuck.1.gz)"
 
-dpkg -L chuck > "$work/package-list"
+dpkg -L chuck-jokes > "$work/package-list"
 for file in "${package_files[@]}"; do
-  grep -qx "$file" "$work/package-list" || fail "dpkg -L chuck does not list $file"
+  grep -qx "$file" "$work/package-list" || fail "dpkg -L chuck-jokes does not list $file"
   [[ -f "$file" ]] || fail "the package did not install $file"
 done
 # Every file the package holds, listed; its folders of its own (the rest are shared).
 listed_files=() own_folders=()
 while IFS= read -r path; do
   if [[ -d "$path" ]]; then
-    [[ "$path" == */chuck ]] && own_folders+=("$path")
+    [[ "$path" == */chuck-jokes ]] && own_folders+=("$path")
   else
     listed_files+=("$path")
   fi
 done < "$work/package-list"
 [[ ${#listed_files[@]} -eq ${#package_files[@]} ]] ||
-  fail "dpkg -L chuck lists ${#listed_files[@]} files, not ${#package_files[@]}: ${listed_files[*]}"
-pass "dpkg -L chuck lists the binary, the man page, 3 completions, copyright and changelog.gz"
+  fail "dpkg -L chuck-jokes lists ${#listed_files[@]} files, not ${#package_files[@]}: ${listed_files[*]}"
+pass "dpkg -L chuck-jokes lists the binary, the man page, 3 completions, copyright and changelog.gz"
 
-apt_get remove -y -qq chuck >"$work/apt-remove" 2>&1 ||
-  fail "apt-get remove chuck: $(cat "$work/apt-remove")"
+# apt never swaps chuck-jokes for Debian's chuck (ChucK, an audio language with a /usr/bin/chuck, at
+# a higher version than ours) without asking: with ours installed, an upgrade leaves it alone, and
+# installing chuck names chuck-jokes for removal (Conflicts), which apt asks about. Proved twice, in
+# simulation (-s), which changes nothing:
+# 1. always, against a local file-based apt repository holding a stand-in `chuck` 1.4.2.0-1 (a
+#    shell script as /usr/bin/chuck), with apt's lists and cache in $work, so that the proof needs
+#    no network and leaves this machine's apt state alone;
+# 2. against Debian's own chuck, when this machine's apt index has it (after one apt-get update);
+#    offline it does not, and the local proof above stands for it.
+apt_proof() { # LABEL APT-OPTIONS...: the upgrade and install simulations, checked
+  local label=$1
+  shift
+  apt-get "$@" -s upgrade >"$work/apt-upgrade" 2>&1 || fail "apt-get -s upgrade ($label): $(cat "$work/apt-upgrade")"
+  if grep -E '^(Inst|Remv|Conf) (chuck|chuck-jokes) ' "$work/apt-upgrade"; then
+    fail "apt-get -s upgrade ($label) would replace or remove chuck-jokes"
+  fi
+  apt-get "$@" -s install chuck >"$work/apt-chuck" 2>&1 || fail "apt-get -s install chuck ($label): $(cat "$work/apt-chuck")"
+  grep -q '^Remv chuck-jokes ' "$work/apt-chuck" && grep -q '^Inst chuck ' "$work/apt-chuck" ||
+    fail "apt-get -s install chuck ($label) does not say it would remove chuck-jokes: $(cat "$work/apt-chuck")"
+  grep -q 'chuck-jokes' <<<"$(sed -n '/The following packages will be REMOVED/,/^[^ ]/p' "$work/apt-chuck")" ||
+    fail "apt-get -s install chuck ($label) does not list chuck-jokes under REMOVED"
+}
+stand_in="$work/stand-in/chuck"
+mkdir -p "$stand_in/DEBIAN" "$stand_in/usr/bin" "$work/repo" "$work/apt/lists/partial" "$work/apt/cache/archives/partial"
+printf '#!/bin/sh\necho "ChucK stand-in"\n' > "$stand_in/usr/bin/chuck"
+chmod 755 "$stand_in/usr/bin/chuck"
+printf 'Package: chuck\nVersion: 1.4.2.0-1\nArchitecture: all\nMaintainer: CI <ci@invalid>\nDescription: stand-in for ChucK, the audio language (CI)\n' \
+  > "$stand_in/DEBIAN/control"
+dpkg-deb --root-owner-group --build "$stand_in" "$work/repo/chuck_1.4.2.0-1_all.deb" >/dev/null
+(cd "$work/repo" && dpkg-scanpackages --multiversion . 2>/dev/null > Packages)
+printf 'deb [trusted=yes] file:%s ./\n' "$work/repo" > "$work/apt/sources.list"
+local_apt=(-o Dir::Etc::SourceList="$work/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+  -o Dir::State::Lists="$work/apt/lists" -o Dir::Cache="$work/apt/cache" -o Debug::NoLocking=1)
+apt-get "${local_apt[@]}" update -qq >"$work/apt-update" 2>&1 || fail "apt-get update (local): $(cat "$work/apt-update")"
+[[ "$(apt-cache "${local_apt[@]}" policy chuck | sed -n 's/^ *Candidate: //p')" == 1.4.2.0-1 ]] ||
+  fail "the local repository's chuck is not a candidate: $(apt-cache "${local_apt[@]}" policy chuck)"
+apt_proof "local repository" "${local_apt[@]}"
+pass "local apt repository with a chuck 1.4.2.0-1: -s upgrade leaves chuck-jokes, -s install chuck removes it"
+
+candidate() { apt-cache policy chuck 2>/dev/null | sed -n 's/^ *Candidate: //p'; }
+if [[ -z "$(candidate)" || "$(candidate)" == "(none)" ]]; then
+  apt_get update -qq >/dev/null 2>&1 || true
+fi
+if [[ -n "$(candidate)" && "$(candidate)" != "(none)" ]]; then
+  apt_proof "Debian's chuck $(candidate)" -o DPkg::Lock::Timeout=300
+  pass "Debian's chuck $(candidate) in the apt index: -s upgrade leaves chuck-jokes, -s install chuck removes it"
+else
+  echo "skipped: Debian's chuck is not in this machine's apt index (offline?): the local proof stands for it"
+fi
+
+apt_get remove -y -qq chuck-jokes >"$work/apt-remove" 2>&1 ||
+  fail "apt-get remove chuck-jokes: $(cat "$work/apt-remove")"
 for path in "${listed_files[@]}" "${own_folders[@]}"; do
-  [[ ! -e "$path" ]] || fail "apt-get remove chuck left $path"
+  [[ ! -e "$path" ]] || fail "apt-get remove chuck-jokes left $path"
 done
-apt_get purge -y -qq chuck >"$work/apt-purge" 2>&1 || fail "apt-get purge chuck: $(cat "$work/apt-purge")"
+# The package has no configuration files, so `remove` may leave dpkg nothing to purge; and no index
+# has chuck-jokes, so apt-get purge would not find it then.
+package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck-jokes 2>/dev/null || true)
+if [[ -n "$package_status" && "$package_status" != not-installed ]]; then
+  apt_get purge -y -qq chuck-jokes >"$work/apt-purge" 2>&1 ||
+    fail "apt-get purge chuck-jokes: $(cat "$work/apt-purge")"
+fi
 package_installed=
-package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck 2>/dev/null || true)
+package_status=$(dpkg-query -W -f='${db:Status-Status}' chuck-jokes 2>/dev/null || true)
 [[ -z "$package_status" || "$package_status" == not-installed ]] ||
-  fail "after apt-get purge, dpkg still has chuck: $package_status"
-pass "apt-get remove chuck removes all ${#listed_files[@]} files and ${own_folders[*]}; purge forgets it"
+  fail "after apt-get purge, dpkg still has chuck-jokes: $package_status"
+pass "apt-get remove chuck-jokes removes all ${#listed_files[@]} files and ${own_folders[*]}; purge forgets it"
 
 echo "install check: all $checks checks passed"

@@ -1,20 +1,25 @@
 #!/bin/sh
 # Packs chuck as a Debian binary package (what `make deb` runs, after `make install` into the tree):
-#   Scripts/build-deb.sh WORK VERSION ARCH OUTPUT
-# WORK/debian/chuck holds the installed files (usr/bin/chuck, its man page, completions). This adds
-# what Debian's policy asks for: the man page gzipped, /usr/share/doc/chuck/copyright (DEP-5) and
-# changelog.gz (CHANGELOG.md in Debian's changelog format: chuck is a native package), and DEBIAN/
-# with control (Depends from dpkg-shlibdeps, plus libcurl4) and md5sums; then dpkg-deb builds OUTPUT.
-# DEB_MAINTAINER overrides the Maintainer field.
+#   Scripts/build-deb.sh WORK PACKAGE VERSION ARCH OUTPUT
+# WORK/debian/PACKAGE holds the installed files (usr/bin/chuck, its man page, completions). This adds
+# what Debian's policy asks for: the man page gzipped, /usr/share/doc/PACKAGE/copyright (DEP-5, the
+# license) and changelog.gz (CHANGELOG.md in Debian's changelog format: a native package), and
+# DEBIAN/ with control (Depends from dpkg-shlibdeps, plus libcurl4) and md5sums; then dpkg-deb builds
+# OUTPUT. DEB_MAINTAINER overrides the Maintainer field.
+#
+# PACKAGE is chuck-jokes, not chuck: Debian's `chuck` is ChucK, an audio programming language that
+# also installs /usr/bin/chuck, at a higher version (1.4.2.0-1) than ours. Under its name, apt would
+# offer ChucK as an upgrade of this package. `Conflicts: chuck` makes apt ask before it swaps one for
+# the other, either way.
 set -eu
 
-if [ "$#" -ne 4 ]; then
-  echo "usage: $0 WORK VERSION ARCH OUTPUT" >&2
+if [ "$#" -ne 5 ]; then
+  echo "usage: $0 WORK PACKAGE VERSION ARCH OUTPUT" >&2
   exit 64
 fi
-work=$1 version=$2 arch=$3 output=$4
+work=$1 package=$2 version=$3 arch=$4 output=$5
 here=$(cd "$(dirname "$0")" && pwd)
-root="$work/debian/chuck"
+root="$work/debian/$package"
 maintainer=${DEB_MAINTAINER:-chuck authors <maintainers@users.noreply.a-seed-bcecc433.example>}
 
 for tool in dpkg-deb dpkg-shlibdeps gzip md5sum; do
@@ -41,12 +46,12 @@ export SOURCE_DATE_EPOCH
 # Debian's policy: man pages and changelogs gzipped with -9, without a name or time inside (-n).
 gzip -9nf "$root/usr/share/man/man1/chuck.1"
 
-doc="$root/usr/share/doc/chuck"
+doc="$root/usr/share/doc/$package"
 install -d "$doc"
 install -m 644 "$here/../Documentation/copyright" "$doc/copyright"
 # CHANGELOG.md's entries (`## [VERSION] - YYYY-MM-DD`) in Debian's format, newest first as there: each
 # paragraph an item, each `### Heading` an item whose bullets follow under it, wrapped to 80 columns.
-awk -v maintainer="$maintainer" '
+awk -v maintainer="$maintainer" -v package="$package" '
   function wrap(text, first, rest,   words, n, i, line, out) {
     n = split(text, words, /[ \t]+/)
     line = first
@@ -80,7 +85,7 @@ awk -v maintainer="$maintainer" '
     version = $2; gsub(/[][]/, "", version)
     entry_date = $4
     if (entries++) print ""
-    print "chuck (" version ") unstable; urgency=medium"
+    print package " (" version ") unstable; urgency=medium"
     print ""
     open = 1; nested = 0
     next
@@ -98,11 +103,11 @@ awk -v maintainer="$maintainer" '
 chmod 644 "$doc/changelog.gz"
 
 # Depends: the libraries the binary links, as dpkg-shlibdeps finds them (it reads debian/control
-# and the tree at debian/chuck, from WORK), plus libcurl4: chuck loads libcurl.so.4 with dlopen on
+# and the tree at debian/PACKAGE, from WORK), plus libcurl4: chuck loads libcurl.so.4 with dlopen on
 # its first request, which dpkg-shlibdeps cannot see.
-printf 'Source: chuck\n\nPackage: chuck\nArchitecture: any\n' > "$work/debian/control"
+printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" > "$work/debian/control"
 install -d -m 755 "$root/DEBIAN" # how dpkg-shlibdeps knows the package's tree and its $ORIGIN
-shlibs=$(cd "$work" && dpkg-shlibdeps -O debian/chuck/usr/bin/chuck | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$work" && dpkg-shlibdeps -O "debian/$package/usr/bin/chuck" | sed -n 's/^shlibs:Depends=//p')
 if [ -z "$shlibs" ]; then
   echo "error: dpkg-shlibdeps found no libraries for usr/bin/chuck" >&2
   exit 1
@@ -116,12 +121,13 @@ chmod 755 "$root/usr/bin/chuck"
 
 installed_size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
-Package: chuck
+Package: $package
 Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
+Conflicts: chuck
 Section: utils
 Priority: optional
 Description: command-line Chuck Norris joke collector
@@ -132,7 +138,9 @@ Description: command-line Chuck Norris joke collector
  start-up file. Every command has --json output.
  .
  It is one binary with the Swift runtime linked in; libcurl is loaded only
- when a command uses the network.
+ when a command uses the network. The command is chuck; it conflicts with the
+ chuck package (ChucK, an audio programming language), which has a command of
+ the same name.
 CONTROL
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | LC_ALL=C sort |
   xargs md5sum) > "$root/DEBIAN/md5sums"

@@ -39,26 +39,28 @@ scratch=$root/.build-fuzz
 binary=$scratch/chuck-fuzz
 # The compiler's temporary files stay in the scratch folder too.
 export TMPDIR=$scratch/tmp
-mkdir -p "$TMPDIR" "$scratch/modules/CCurl"
+mkdir -p "$TMPDIR" "$scratch/modules/CCurl" "$scratch/modules/CBuildSettings"
 
 # Rebuild when a source is newer than the binary (or this script is).
-if [[ ! -x $binary ]] || [[ -n $(find Sources/ChuckCore Sources/CCurl Sources/CurlHeaders Fuzz/Targets \
+if [[ ! -x $binary ]] || [[ -n $(find Sources/ChuckCore Sources/CCurl Sources/CBuildSettings Sources/CurlHeaders Fuzz/Targets \
   "${BASH_SOURCE[0]}" -newer "$binary" -print -quit) ]]; then
   echo "=== building $binary"
   build_started=$SECONDS
-  # SwiftPM makes CCurl's module map itself; here it is written out.
-  cat >"$scratch/modules/CCurl/module.modulemap" <<EOF
-module CCurl {
-  header "$root/Sources/CCurl/include/CCurl.h"
+  # SwiftPM makes the C targets' module maps itself; here they are written out.
+  for module in CCurl CBuildSettings; do
+    cat >"$scratch/modules/$module/module.modulemap" <<EOF
+module $module {
+  header "$root/Sources/$module/include/$module.h"
   export *
 }
 EOF
-  clang -c -O1 -I Sources/CCurl/include Sources/CCurl/CCurl.c -o "$scratch/CCurl.o"
+    clang -c -O1 -I "Sources/$module/include" "Sources/$module/$module.c" -o "$scratch/$module.o"
+  done
   mapfile -t sources < <(find Sources/ChuckCore Fuzz/Targets -name '*.swift' | sort)
   swiftc -module-name ChuckCore -swift-version 6 -warnings-as-errors -O -wmo \
     -sanitize=fuzzer,address -use-ld=lld \
     -I "$scratch/modules" -I Sources/CurlHeaders \
-    "${sources[@]}" "$scratch/CCurl.o" -ldl -o "$binary.new"
+    "${sources[@]}" "$scratch/CCurl.o" "$scratch/CBuildSettings.o" -ldl -o "$binary.new"
   mv "$binary.new" "$binary"
   echo "built in $((SECONDS - build_started)) s"
 fi

@@ -22,7 +22,11 @@ date=$("$here/release-date.sh" "$version")
 # directory, so no --allow-writing-to-package-directory is needed. Its chatter goes to stderr.
 outputs="$scratch/plugins/GenerateManual/outputs"
 rm -rf "$outputs"
-"${SWIFT:-swift}" package --scratch-path "$scratch" plugin generate-manual --date "$date" >&2
+# SWIFT_BUILD_FLAGS: the flags of the release build in SCRATCH (the Makefile's), so that the
+# plugin's build reuses it instead of compiling it again with other flags. Split on spaces on purpose.
+# shellcheck disable=SC2086
+"${SWIFT:-swift}" package --scratch-path "$scratch" ${SWIFT_BUILD_FLAGS:-} plugin generate-manual \
+  --date "$date" >&2
 generated=$(find "$scratch/plugins" -path '*GenerateManual*' -name chuck.1 | head -n 1)
 if [ -z "$generated" ]; then
   echo "error: the generate-manual plugin wrote no chuck.1 under $scratch/plugins" >&2

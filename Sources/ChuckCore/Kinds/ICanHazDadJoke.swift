@@ -62,7 +62,7 @@ public enum ICanHazDadJoke: JokeShape {
     return objects
   }
   /// icanhazdadjoke asks clients to name themselves: the home page, when the build has one.
-  public static var userAgent: String { ChuckVersion.userAgentWithHomePage }
+  public static var userAgent: String { ChuckVersion.describedUserAgent }
 }
 
 extension JokeSource {
