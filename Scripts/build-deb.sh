@@ -130,12 +130,14 @@ Depends: $depends
 Conflicts: chuck
 Section: utils
 Priority: optional
-Description: command-line Chuck Norris joke collector
- chuck fetches random Chuck Norris jokes from api.chucknorris.io and keeps the
- ones you fetch in a list on disk, never the same joke twice. It lists them,
- searches the API, shows every field of a joke (with its icon inline in kitty,
- iTerm2 and WezTerm) and picks a saved joke at random offline, for a shell
- start-up file. Every command has --json output.
+Description: command-line joke collector (Chuck Norris, dad jokes and more)
+ chuck fetches random jokes from five joke services (api.chucknorris.io,
+ icanhazdadjoke, the Official Joke API, Switter, JokeAPI), keeps your own, and
+ saves the ones you fetch in lists on disk, never the same joke twice. It lists
+ and searches them, shows every field of a joke, has an interactive screen
+ with a tab for every source, exports and imports fortune files, and picks a
+ saved joke offline, as fortune does, for a shell start-up file, a status bar
+ or the message of the day. Every command has --json output.
  .
  It is one binary with the Swift runtime linked in; libcurl is loaded only
  when a command uses the network. The command is chuck; it conflicts with the
