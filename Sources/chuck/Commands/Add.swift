@@ -25,7 +25,13 @@ extension Chuck {
 
     func run() async throws {
       try await options.run { (context: Context) throws(ChuckError) in
-        let text = self.text == "-" ? try Self.readStandardInput() : self.text
+        // A joke's worth of UTF-8 (4 bytes a character at most), and room for what trimming drops.
+        let text =
+          self.text == "-"
+          ? String(
+            decoding: try StandardInput.readAll(limit: Mine.maximumLength * 4 + 4096), as: UTF8.self
+          )
+          : self.text
         let joke = try Mine.joke(text, at: .now)
         let count = try context.components.list(Mine.self).add(joke)
         if context.json {
@@ -33,25 +39,6 @@ extension Chuck {
         }
         context.terminal.saved(id: joke.id, count: count)
       }
-    }
-
-    /// Everything on stdin, as UTF-8 (at most the longest joke's worth, and then some).
-    private static func readStandardInput() throws(ChuckError) -> String {
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw .invalidArgument("cannot read stdin: " + String(cString: strerror(errno)))
-        }
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-        guard bytes.count <= Mine.maximumLength * 4 + 4096 else {
-          throw .invalidArgument("a joke is at most \(Mine.maximumLength) characters")
-        }
-      }
-      return String(decoding: bytes, as: UTF8.self)
     }
   }
 }

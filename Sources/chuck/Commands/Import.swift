@@ -106,20 +106,7 @@ extension Chuck {
         }
         return bytes
       }
-      var bytes: [UInt8] = []
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw .storageUnreadable(path: "stdin", reason: String(cString: strerror(errno)))
-        }
-        if count == 0 { return bytes }
-        bytes += buffer[0..<count]
-        guard bytes.count <= limit else {
-          throw .storageUnreadable(path: "stdin", reason: "more than \(limit >> 20) MiB")
-        }
-      }
+      return try StandardInput.readAll(limit: limit)
     }
   }
 }

@@ -145,7 +145,7 @@ extension Chuck {
       // jokes that none fits are the options' doing, said with exit 66.
       guard total > 0 else {
         guard found.contains(where: { $0.saved > 0 }) else { return }
-        throw .nothingToPick(Self.reason(request, sources, context))
+        throw .nothingToPick(Self.reason(request, excluded: named + configured, sources))
       }
       var chosen = Self.choose(among: total, found, request, sources, context)
       for candidates in found {
@@ -196,14 +196,11 @@ extension Chuck {
     }
 
     /// Why nothing could be picked: the lists are empty, or no joke fits the options, named.
-    private static func reason(_ request: Request, _ sources: [JokeSource], _ context: Context)
-      -> String
-    {
+    private static func reason(
+      _ request: Request, excluded: [String], _ sources: [JokeSource]
+    ) -> String {
       var options: [String] = []
       if let category = request.category { options.append("--category \(category)") }
-      let excluded =
-        request.exclude.filter { !$0.isEmpty }
-        + (request.exclude.contains("") ? [] : context.components.configuration.excluded)
       if !excluded.isEmpty { options.append("not \(excluded.joined(separator: ", "))") }
       switch request.length {
       case .any: break
