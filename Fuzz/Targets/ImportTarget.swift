@@ -31,7 +31,8 @@ enum ImportTarget {
   /// A text as export writes it reads back as itself (fortune and CSV).
   private static func roundTrip(_ text: String) {
     let safe = TerminalSafeText.render(text)
-    guard safe == text else { return }
+    // A byte order mark that starts a file is the file's, not the joke's: the reader drops it.
+    guard safe == text, !text.hasPrefix("\u{FEFF}") else { return }
     let fortune = Array(JokeExport.fortuneRecord(text).utf8)
     if case .success(let again) = Result(catching: { () throws(MalformedRecord) in
       try ImportReader.records(in: fortune, format: .fortune)
