@@ -10,16 +10,44 @@ import FoundationEssentials
 struct Chuck: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chuck",
-    abstract: "Collect Chuck Norris jokes from api.chucknorris.io.",
-    discussion: "Environment: "
-      + EnvironmentVariable.all.map(\.name).joined(separator: ", ") + ".",
+    abstract: "Collect jokes from five joke services, and your own.",
+    usage: """
+      chuck                       (on a terminal: the screen)
+      chuck <subcommand> [<options>]
+      """,
+    discussion: overview,
     version: ChuckVersion.current,
     subcommands: [
-      Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self, Remove.self,
-      Categories.self, Sources.self, Favorite.self, UI.self,
-      Export.self, Import.self,
+      UI.self, Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self,
+      Remove.self, Favorite.self, Categories.self, Sources.self, Export.self, Import.self,
+      Environment.self,
     ]
   )
+
+  /// What `chuck --help` opens with, after the one-line abstract: the sources (from the one list
+  /// of them), the screen, `pick`, and where the rest is.
+  static let overview = """
+    chuck fetches jokes from these services, each by the name that --source takes: \
+    \(services). It keeps your own jokes too (chuck add; the source mine), and saves the \
+    jokes you fetch in a list per source on disk, never the same joke twice.
+
+    On a terminal, plain chuck opens the screen: a tab for every source and one for your \
+    favourites; n fetches a joke, ? lists the keys. chuck pick prints one saved joke, offline \
+    and as fast as fortune: made for your shell's start-up file.
+
+    Start with chuck random, chuck list and chuck pick. Environment variables: chuck help \
+    environment. Everything else: man chuck.
+    """
+
+  /// Every source with a service: its name and the host it asks, the default first.
+  private static var services: String {
+    let named = JokeSource.allCases.filter(\.hasService).map { source in
+      let host = URL(string: source.defaultBaseURL)?.host ?? source.defaultBaseURL
+      return source == .chuck ? "\(source.name) (\(host), the default)" : "\(source.name) (\(host))"
+    }
+    guard let last = named.last else { return "" }
+    return named.dropLast().joined(separator: ", ") + " and " + last
+  }
 }
 
 extension Chuck {

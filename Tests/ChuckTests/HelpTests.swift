@@ -1,0 +1,117 @@
+import ArgumentParser
+import ChuckCore
+import ChuckTestSupport
+import Foundation
+import Testing
+
+@testable import chuck
+
+/// What `chuck --help` and the help topic `chuck help environment` tell a person, from the built
+/// binary; and that the environment's reference page names the code's variables.
+@Suite struct HelpTests {
+  /// Every subcommand's name, as `--help` lists it.
+  static let subcommands = Chuck.configuration.subcommands.map { $0._commandName }
+
+  /// The variables' names, in the code's order.
+  static let variables = EnvironmentVariable.all.map(\.name)
+
+  /// Whether `text` holds `word` as a whole word (`TERM` is not in `TERMINAL`).
+  static func names(_ text: String, _ word: String) -> Bool {
+    text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+      .contains { $0 == word }
+  }
+
+  /// `chuck --help` opens with what chuck is — its sources, the screen, `pick` — then the usage
+  /// and every command, and no longer lists the environment variables.
+  @Test(arguments: [["--help"], ["help"], []])
+  func rootHelpLeadsWithTheOverview(arguments: [String]) async throws {
+    let result = try await ChuckSandbox().chuck(arguments)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    let help = result.stdout
+    #expect(help.hasPrefix("OVERVIEW: Collect jokes from five joke services, and your own.\n"))
+    let usage = try #require(help.range(of: "\nUSAGE: "))
+    let overview = String(help[..<usage.lowerBound])
+    for source in JokeSource.allCases {
+      #expect(Self.names(overview, source.name), "the overview names no source \(source.name)")
+    }
+    #expect(overview.contains("api.chucknorris.io"))
+    #expect(overview.contains("plain chuck opens the screen"))
+    #expect(overview.contains("chuck pick"))
+    #expect(overview.contains("chuck help environment"))
+    let commands = try #require(help.range(of: "\nSUBCOMMANDS:\n"))
+    #expect(usage.lowerBound < commands.lowerBound)
+    let section = help[commands.upperBound...].components(separatedBy: "\n\n")[0]
+    let listed = section.split(separator: "\n").compactMap {
+      $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first : nil
+    }.map { String($0).trimmingCharacters(in: .punctuationCharacters) }
+    #expect(Set(listed) == Set(Self.subcommands))
+    #expect(Self.subcommands.contains("environment"))
+    for variable in Self.variables {
+      #expect(!Self.names(help, variable), "--help names \(variable)")
+    }
+  }
+
+  /// `chuck help environment` and `chuck environment --help` name every variable that chuck
+  /// reads, each on a line of its own with its meaning.
+  @Test(arguments: [["help", "environment"], ["environment", "--help"]])
+  func environmentTopicNamesEveryVariable(arguments: [String]) async throws {
+    let result = try await ChuckSandbox().chuck(arguments)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasPrefix("OVERVIEW: The environment variables chuck reads"))
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    for variable in Self.variables {
+      let line = lines.first { $0.hasPrefix("  \(variable) ") }
+      #expect(line != nil, "chuck help environment does not list \(variable)")
+      #expect((line?.count ?? 0) > variable.count + 10, "no meaning: \(line ?? variable)")
+    }
+  }
+
+  /// `chuck environment` prints exactly the code's list, in its order, a variable a line with its
+  /// meaning; `--json` the same as objects. It reads no configuration, so an unusable variable
+  /// does not stop it.
+  @Test func environmentCommandPrintsTheCodesList() async throws {
+    let sandbox = try ChuckSandbox()
+    let plain = try await sandbox.chuck(["environment"], ["CHUCK_TIMEOUT": "abc"])
+    #expect(plain.status == 0)
+    #expect(plain.stderr == "")
+    let lines = plain.stdout.split(separator: "\n")
+    #expect(lines.map { String($0.split(separator: " ")[0]) } == Self.variables)
+    for line in lines {
+      #expect(line.split(separator: " ").count > 2, "no meaning: \(line)")
+    }
+
+    let json = try await sandbox.chuck(["environment", "--json"])
+    #expect(json.status == 0)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+    #expect(objects.map { $0["name"] } == Self.variables)
+    #expect(objects.allSatisfy { !($0["meaning"] ?? "").isEmpty })
+  }
+
+  /// Every variable of the code has a meaning of its own in the topic (a new variable without
+  /// one fails here, not silently in the help).
+  @Test func everyVariableHasAMeaning() {
+    for variable in EnvironmentVariable.all {
+      #expect(!Chuck.Environment.meaning(of: variable).isEmpty, "\(variable.name)")
+    }
+  }
+
+  /// `Documentation/environment.md`'s table names every variable of the code, and no other.
+  @Test func environmentPageAgreesWithTheCode() throws {
+    let page = FakeAPI.packageRoot.appendingPathComponent("Documentation/environment.md")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    let firstColumns = text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map {
+      $0.split(separator: "|", omittingEmptySubsequences: true)[0]
+    }
+    let documented = firstColumns.flatMap { column in
+      column.split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+          in: CharacterSet(charactersIn: "`"))
+      }
+    }
+    #expect(documented.count == Set(documented).count, "a variable is in the table twice")
+    #expect(Set(documented) == Set(Self.variables))
+  }
+}
