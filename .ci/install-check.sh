@@ -187,11 +187,12 @@ if [[ -f "$spec" ]]; then
       fail "exit status $status of the spec is not in the man page"
   done
 fi
-# Every environment variable that chuck reads is in the page: chuck names them in --help, from
-# the one list in its code (EnvironmentVariable.all), so this follows the code as features land.
-variables=$(chuck --help | sed -n '/Environment:/,/^$/p' | grep -oE '\b[A-Z][A-Z0-9_]*[A-Z0-9]\b' |
-  grep -vx Environment | sort -u)
-[[ $(wc -w <<<"$variables") -ge 10 ]] || fail "chuck --help names too few variables: $variables"
+# Every environment variable that chuck reads is in the page: `chuck environment` (the help topic
+# `chuck help environment`) prints the one list in its code, EnvironmentVariable.all, a variable a
+# line with its name first, so this follows the code as features land.
+variables=$(chuck environment --color never | awk 'NF { print $1 }')
+[[ $(wc -w <<<"$variables") -ge 10 ]] || fail "chuck environment names too few variables: $variables"
+[[ "$(chuck help environment)" == *CHUCK_DATA_DIR* ]] || fail "chuck help environment lists no variables"
 for variable in $variables; do
   grep -qw "$variable" <<<"$(sed -n '/^ENVIRONMENT/,/^FILES/p' <<<"$plain")" ||
     fail "environment variable $variable, which chuck reads, is not in the man page"

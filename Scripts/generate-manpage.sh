@@ -35,7 +35,11 @@ fi
 
 # `.Os` names the version in the page's footer; the plugin's EXIT STATUS section (only
 # `.Ex -std`) gives way to SECTIONS, which goes where mdoc(7) orders it: before any later
-# section, else at the end.
+# section, else at the end. A blank line between the paragraphs of a discussion becomes `.Pp`
+# (mdoc's paragraph; troff would take the blank line as a bare space). The help topic
+# `environment` lists the variables in its discussion, one a line, for `chuck help environment`;
+# the page has them in ENVIRONMENT, with their defaults, so the topic points there instead of
+# repeating them as one run-on paragraph.
 awk -v sections="$sections" -v version="$version" '
   function insert(  line) {
     while ((getline line < sections) > 0) print line
@@ -43,6 +47,16 @@ awk -v sections="$sections" -v version="$version" '
     inserted = 1
   }
   /^\.Os/ { print ".Os chuck " version; next }
+  /^\.It Em environment$/ { print; topic = 1; next }
+  topic && /^\.Pp$/ {
+    print
+    print "Each variable with its meaning and default is in"
+    print ".Sx ENVIRONMENT ."
+    topic = 0; skipping_topic = 1; next
+  }
+  skipping_topic && !/^\.(Bl|It|El|Sh)/ { next }
+  skipping_topic { skipping_topic = 0 }
+  /^$/ { if (!skipping) print ".Pp"; next }
   /^\.Sh / {
     skipping = 0
     if ($0 ~ /^\.Sh "?EXIT STATUS"?$/) { if (!inserted) insert(); skipping = 1; next }
