@@ -166,6 +166,11 @@ import Testing
     #expect(dad.stderr.contains("dad jokes have no categories"))
     let quiet = try await sandbox.chuck(["pick", "--source", "dad"], ["CHUCK_EXCLUDE": "x"])
     #expect(quiet.status == 0, "CHUCK_EXCLUDE is ignored where there are no categories")
+    // Saved jokes, but only in lists without categories: none fits a --category (66).
+    #expect(try await sandbox.chuck(["remove", Self.dev.id]).status == 0)
+    let uncategorized = try await sandbox.chuck(["pick", "--source", "all", "--category", "dev"])
+    #expect(uncategorized.status == 66, "\(uncategorized)")
+    #expect(uncategorized.stderr == "error: no saved joke fits: --category dev (in your lists)\n")
   }
 
   /// Rotation: no joke twice before every one was shown, across runs; a new round after; a
@@ -175,7 +180,7 @@ import Testing
   @Test func rotation() async throws {
     let jokes = (10..<15).map { MadeUpJoke($0, "Rotating joke number \($0).") }
     let (_, sandbox) = try await Self.sandbox(saving: jokes)
-    let state = sandbox.home.appendingPathComponent(".local/state/chuck/pick-chuck.json")
+    let state = sandbox.home.appendingPathComponent(".local/state/chuck/pick-chuck.state")
     func picks(_ count: Int, _ arguments: [String] = []) async throws -> [String] {
       var shown: [String] = []
       for _ in 0..<count {
@@ -205,8 +210,9 @@ import Testing
       for try await status in group { #expect(status == 0) }
     }
     let saved = String(decoding: try Data(contentsOf: state), as: UTF8.self)
-    #expect(saved.hasPrefix("chuck-pick-rotation 1 "), "\(saved)")
-    #expect(saved.split(separator: " ").count == 6)
+    #expect(saved.hasPrefix("chuck-pick-rotation 2 "), "\(saved)")
+    #expect(saved.split(whereSeparator: \.isWhitespace).count == 7)
+    #expect(saved.utf8.count == 128, "rewritten in place: always one length")
     // An unwritable state folder (a file in its place): the pick still works.
     try FileManager.default.removeItem(at: state.deletingLastPathComponent())
     try Data().write(to: state.deletingLastPathComponent())

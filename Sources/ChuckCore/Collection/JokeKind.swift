@@ -103,6 +103,11 @@ public protocol JokeIndex: Sendable {
   func joke(at position: Int) throws(ChuckError) -> Joke
   /// The jokes at `positions` as a JSON array, each item as the file holds it (`--json`).
   func jsonArray(_ positions: [Int], to write: ([UInt8]) -> Void)
+  /// Adds every joke's id, in saved order, to `pick`'s fingerprint of the list.
+  /// - Parameters:
+  ///   - fingerprint: the fingerprint.
+  ///   - source: the list's source name.
+  func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String)
 }
 
 extension JokeKind {
@@ -124,4 +129,9 @@ extension JokeIndex {
   public func punchline(at position: Int) -> String? { nil }
   /// Every saved id, in saved order.
   public var ids: [String] { (0..<count).map { id(at: $0) } }
+
+  /// Each id as ``id(at:)`` gives it.
+  public func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String) {
+    for position in 0..<count { fingerprint.add(source: source, id: id(at: position).utf8) }
+  }
 }

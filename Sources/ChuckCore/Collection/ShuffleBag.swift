@@ -1,23 +1,27 @@
-/// `chuck pick`'s rotation: no joke twice before every joke that fits was shown. A round is a
-/// permutation of the candidates, made from a seed; the state is the seed, the position in the
-/// round, and a fingerprint of the candidates (their ids, in order), so that a changed list or
-/// other options start a new round. The state may be lost or damaged: that only reshuffles.
+/// `chuck pick`'s rotation: no joke twice before every joke that fits was shown.
+///
+/// A round is a permutation of a whole list (or of every list, for `--source all`), made from
+/// a seed and walked in order; a pick takes the next joke of the round that fits its options,
+/// testing jokes only until one fits, so that `--match` on a large list tests a few texts, not
+/// all of them. The state is the seed, the position in the round, and a fingerprint of the
+/// list's ids, so that a changed list starts a new round. Picks with other options share the
+/// list's round. The state may be lost or damaged: that only reshuffles.
 public struct ShuffleBag: Equatable, Sendable {
   /// The seed of the round's permutation.
   public var seed: UInt64
-  /// How many jokes of the round were shown.
+  /// How far the round was walked: the jokes before this position were shown or skipped.
   public var position: Int
-  /// The candidates' fingerprint (``fingerprint(of:)``).
+  /// The list's fingerprint (``Fingerprint``).
   public var fingerprint: String
-  /// How many candidates the round has.
+  /// How many jokes the round has.
   public var count: Int
 
   /// Makes a state.
   /// - Parameters:
   ///   - seed: the permutation's seed.
-  ///   - position: how many were shown.
-  ///   - fingerprint: the candidates' fingerprint.
-  ///   - count: how many candidates.
+  ///   - position: how far the round was walked.
+  ///   - fingerprint: the list's fingerprint.
+  ///   - count: how many jokes.
   public init(seed: UInt64, position: Int, fingerprint: String, count: Int) {
     self.seed = seed
     self.position = position
@@ -25,89 +29,195 @@ public struct ShuffleBag: Equatable, Sendable {
     self.count = count
   }
 
-  /// The candidates' fingerprint: the SHA-256 of their ids, one a line, in hex.
-  /// - Parameter ids: the candidates' ids (with their source), in a stable order.
-  /// - Returns: the fingerprint.
-  public static func fingerprint(of ids: some Sequence<String>) -> String {
-    var bytes: [UInt8] = []
-    for id in ids {
-      bytes.append(contentsOf: id.utf8)
-      bytes.append(0x0A)
+  /// A list's fingerprint: FNV-1a (64 bits) over its jokes' sources and ids, fed in a stable
+  /// order. It only decides whether a round goes on, so a fast hash is enough.
+  public struct Fingerprint: Sendable {
+    private var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// An empty fingerprint.
+    public init() {}
+
+    /// Adds bytes.
+    /// - Parameter bytes: the bytes.
+    public mutating func add(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     }
-    return SHA256.digest(bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+
+    /// One joke: its source's name and its id, and a line break.
+    /// - Parameters:
+    ///   - source: the source's name.
+    ///   - id: the id's UTF-8 bytes.
+    public mutating func add(source: String, id: some Sequence<UInt8>) {
+      add(source.utf8)
+      add(CollectionOfOne(UInt8(ascii: ":")))
+      add(id)
+      add(CollectionOfOne(UInt8(ascii: "\n")))
+    }
+
+    /// The fingerprint in hex, 16 digits.
+    public var hex: String { Hex.digits(value) }
   }
 
-  /// The next candidate to show, and the state after it: the state's round goes on while it
-  /// is for these candidates and not over; otherwise a new round starts with a new seed.
-  /// - Parameters:
-  ///   - state: the state read, if any.
-  ///   - count: how many candidates (at least 1).
-  ///   - fingerprint: their fingerprint.
-  ///   - generator: the source of a new seed.
-  /// - Returns: the candidate's position, and the state to save.
-  public static func next(
-    after state: ShuffleBag?, count: Int, fingerprint: String,
-    using generator: inout some RandomNumberGenerator
-  ) -> (position: Int, state: ShuffleBag) {
-    var bag =
-      state.flatMap { state in
-        state.fingerprint == fingerprint && state.count == count
-          && (0..<count).contains(state.position) ? state : nil
-      } ?? ShuffleBag(seed: generator.next(), position: 0, fingerprint: fingerprint, count: count)
-    let position = permutation(seed: bag.seed, count: count)[bag.position]
-    bag.position += 1
-    return (position, bag)
-  }
-
-  /// The round's order: a Fisher–Yates shuffle of `0..<count` driven by SplitMix64 from `seed`.
+  /// The round's order: a Fisher–Yates shuffle of `0..<count` run forwards, driven by
+  /// SplitMix64 from `seed`, so that the first `n` places are settled after `n` steps.
   /// - Parameters:
   ///   - seed: the seed.
   ///   - count: how many.
   /// - Returns: each position once.
   public static func permutation(seed: UInt64, count: Int) -> [Int] {
-    var order = Array(0..<count)
-    var random = SplitMix64(seed: seed)
-    if count > 1 {
-      for index in stride(from: count - 1, to: 0, by: -1) {
-        order.swapAt(index, Int(random.next() % UInt64(index + 1)))
+    var order = Order(seed: seed, count: count)
+    return (0..<count).map { order.settle($0) }
+  }
+
+  /// The first place at or after `start` of the round whose joke fits, and that joke.
+  /// - Parameters:
+  ///   - seed: the round's seed.
+  ///   - count: how many jokes.
+  ///   - start: the first place to look at.
+  ///   - fits: whether a joke (a position in the list) fits.
+  /// - Returns: the place and the joke, or `nil` when none from `start` on fits.
+  static func first(
+    seed: UInt64, count: Int, from start: Int, where fits: (Int) -> Bool
+  ) -> (place: Int, position: Int)? {
+    guard start < count else { return nil }
+    var order = Order(seed: seed, count: count)
+    for place in 0..<start { _ = order.settle(place) }
+    for place in start..<count {
+      let position = order.settle(place)
+      if fits(position) { return (place, position) }
+    }
+    return nil
+  }
+
+  /// The next joke that fits, and the state after it: the state's round goes on while it is
+  /// for this list; when it is over, or no joke left in it fits, a new round starts.
+  /// - Parameters:
+  ///   - state: the state read, if any.
+  ///   - count: how many jokes (at least 1).
+  ///   - fingerprint: the list's fingerprint.
+  ///   - generator: the source of a new seed.
+  ///   - fits: whether a joke fits the pick's options.
+  /// - Returns: the joke's position and the state to save; `nil` when no joke fits.
+  public static func next(
+    after state: ShuffleBag?, count: Int, fingerprint: String,
+    using generator: inout some RandomNumberGenerator, where fits: (Int) -> Bool
+  ) -> (position: Int, state: ShuffleBag)? {
+    var misfits: Set<Int> = []
+    if let state, state.fingerprint == fingerprint, state.count == count,
+      (0...count).contains(state.position)
+    {
+      let found = first(seed: state.seed, count: count, from: state.position) { position in
+        if fits(position) { return true }
+        misfits.insert(position)
+        return false
+      }
+      if let found {
+        return (found.position, ShuffleBag(state, position: found.place + 1))
       }
     }
-    return order
+    let seed = generator.next()
+    let found = first(seed: seed, count: count, from: 0) {
+      !misfits.contains($0) && fits($0)
+    }
+    guard let found else { return nil }
+    return (
+      found.position,
+      ShuffleBag(seed: seed, position: found.place + 1, fingerprint: fingerprint, count: count)
+    )
   }
 
-  /// `--daily`: the same candidate all day, from the day and the candidates (nothing written).
+  private init(_ state: ShuffleBag, position: Int) {
+    self = state
+    self.position = position
+  }
+
+  /// `--daily`: the same joke all day, from the day and the list (nothing written): the first
+  /// that fits of a round seeded by both.
   /// - Parameters:
   ///   - day: the local date, `YYYY-MM-DD`.
-  ///   - count: how many candidates (at least 1).
-  ///   - fingerprint: their fingerprint.
-  /// - Returns: the candidate's position.
-  public static func daily(day: String, count: Int, fingerprint: String) -> Int {
+  ///   - count: how many jokes.
+  ///   - fingerprint: the list's fingerprint.
+  ///   - fits: whether a joke fits.
+  /// - Returns: the joke's position, or `nil` when none fits.
+  public static func daily(
+    day: String, count: Int, fingerprint: String, where fits: (Int) -> Bool
+  ) -> Int? {
     let digest = SHA256.digest(Array((day + "\n" + fingerprint).utf8))
-    let number = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    return Int(number % UInt64(max(1, count)))
+    let seed = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    return first(seed: seed, count: count, from: 0, where: fits)?.position
   }
 
-  /// The first word of a state file, and its version.
-  private static let header = "chuck-pick-rotation 1"
+  /// `--no-rotate`: a joke at random among those that fit, each equally likely.
+  /// - Parameters:
+  ///   - count: how many jokes.
+  ///   - generator: the randomness.
+  ///   - fits: whether a joke fits.
+  /// - Returns: the joke's position, or `nil` when none fits.
+  public static func random(
+    count: Int, using generator: inout some RandomNumberGenerator, where fits: (Int) -> Bool
+  ) -> Int? {
+    first(seed: generator.next(), count: count, from: 0, where: fits)?.position
+  }
+
+  /// The first words of a state file, with its version.
+  private static let header = "chuck-pick-rotation 2"
+  /// The length of the state file, always: one line of words, padded with spaces. A state of
+  /// one length is rewritten in place (no temporary file, no rename: those cost more than the
+  /// rest of a pick), and a reader meeting a half-written one sees its checksum fail.
+  static let recordLength = 128
 
   /// Reads a state from a file's bytes; anything unreadable is no state. The file is one line of
   /// words (not JSON: `pick` must start as fast as `fortune`, and a JSON decoder's first use
-  /// costs more than the rest of the pick).
+  /// costs more than the rest of the pick), the last a checksum of the others.
   /// - Parameter bytes: the file's bytes.
   /// - Returns: the state, or `nil`.
   public static func decode(_ bytes: [UInt8]?) -> ShuffleBag? {
     guard let bytes, bytes.count < 512 else { return nil }
-    let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-    guard words.count == 6, words[0...1].joined(separator: " ") == header,
+    let text = String(decoding: bytes, as: UTF8.self)
+    let words = text.split(whereSeparator: \.isWhitespace)
+    guard words.count == 7, words[0...1].joined(separator: " ") == header,
       let seed = UInt64(words[2]), let position = Int(words[3]), let count = Int(words[4]),
-      words[5].count == 64, words[5].allSatisfy(\.isHexDigit)
+      words[5].utf8.count == 16, words[5].allSatisfy(\.isHexDigit)
     else { return nil }
-    return ShuffleBag(seed: seed, position: position, fingerprint: String(words[5]), count: count)
+    let state = ShuffleBag(
+      seed: seed, position: position, fingerprint: String(words[5]), count: count)
+    guard words[6] == state.checksum else { return nil }
+    return state
   }
 
-  /// The state as a file holds it: one line.
+  /// The state as a file holds it: one line of ``recordLength`` bytes.
   public var encoded: [UInt8] {
-    Array("\(Self.header) \(seed) \(position) \(count) \(fingerprint)\n".utf8)
+    let line = "\(words) \(checksum)"
+    let padding = max(0, Self.recordLength - 1 - line.utf8.count)
+    return Array((line + String(repeating: " ", count: padding) + "\n").utf8)
+  }
+
+  private var words: String { "\(Self.header) \(seed) \(position) \(count) \(fingerprint)" }
+
+  private var checksum: String {
+    var hash = Fingerprint()
+    hash.add(words.utf8)
+    return hash.hex
+  }
+}
+
+/// A round's order, settled one place at a time (Fisher–Yates, forwards).
+private struct Order {
+  private var positions: [Int]
+  private var random: SplitMix64
+
+  init(seed: UInt64, count: Int) {
+    positions = Array(0..<count)
+    random = SplitMix64(seed: seed)
+  }
+
+  /// Settles `place` (all places before it settled already) and returns its position.
+  mutating func settle(_ place: Int) -> Int {
+    let left = positions.count - place
+    if left > 1 {
+      positions.swapAt(place, place + Int(random.next() % UInt64(left)))
+    }
+    return positions[place]
   }
 }
 
@@ -126,9 +236,11 @@ struct SplitMix64: RandomNumberGenerator {
   }
 }
 
-extension String {
-  /// The string with zeros before it up to `length` characters.
-  fileprivate func leftPadded(to length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
+/// Fixed-width lowercase hex.
+enum Hex {
+  /// `value` as 16 hex digits.
+  static func digits(_ value: UInt64) -> String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - text.utf8.count) + text
   }
 }

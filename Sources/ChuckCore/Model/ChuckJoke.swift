@@ -65,6 +65,19 @@ public struct ChuckJoke: Codable, Sendable, Equatable, Identifiable {
     case updatedAt = "updated_at"
     case url
     case value
+
+    /// The JSON name as a static string: the list's fast reader compares keys with it in place.
+    var name: StaticString {
+      switch self {
+      case .categories: "categories"
+      case .createdAt: "created_at"
+      case .iconURL: "icon_url"
+      case .id: "id"
+      case .updatedAt: "updated_at"
+      case .url: "url"
+      case .value: "value"
+      }
+    }
   }
 
   private struct Key: CodingKey {

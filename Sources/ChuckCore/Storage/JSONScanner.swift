@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A strict, allocation-free JSON scanner over UTF-8 bytes: it validates the grammar (RFC 8259,
 /// UTF-8 included) and reports where values are, without building them.
 ///
@@ -17,9 +23,20 @@ struct JSONScanner {
   /// Deeper nesting is refused rather than risking the stack on a hostile file.
   static let maximumDepth = 256
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0) {
+  /// Whether the bytes were already checked by a scanner (``RawItems`` holds only such bytes):
+  /// strings are then only delimited, not checked again.
+  private let checked: Bool
+
+  /// Makes a scanner.
+  /// - Parameters:
+  ///   - bytes: the JSON text.
+  ///   - position: where to start.
+  ///   - checked: whether a scanner already validated these bytes, so that a second pass (the
+  ///     index of a list that ``ListEnvelope`` read) only needs to find where strings end.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int = 0, checked: Bool = false) {
     self.bytes = bytes
     self.position = position
+    self.checked = checked
   }
 
   var isAtEnd: Bool { position >= bytes.count }
@@ -118,7 +135,13 @@ struct JSONScanner {
       throw fail("expected a string")
     }
     position += 1
+    if checked { return try checkedString(from: start) }
     while position < bytes.count {
+      // Eight plain bytes at a time: a joke's text is mostly ASCII without quotes or escapes.
+      while position + 8 <= bytes.count, Self.special(word(at: position)) == 0 {
+        position += 8
+      }
+      guard position < bytes.count else { break }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
         position += 1
@@ -148,6 +171,44 @@ struct JSONScanner {
       }
     }
     throw fail("unterminated string")
+  }
+
+  /// The rest of a string in checked text, whose opening quote is at `start`: it ends at the
+  /// first quote that an odd run of backslashes does not escape (glibc's `memchr` finds quotes
+  /// many bytes at a time).
+  private mutating func checkedString(from start: Int) throws(Failure) -> Range<Int> {
+    let base = bytes.baseAddress!
+    while position < bytes.count {
+      guard let found = memchr(base + position, 0x22, bytes.count - position) else { break }
+      let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      var backslashes = 0
+      while quote - backslashes - 1 > start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+        backslashes += 1
+      }
+      position = quote + 1
+      if backslashes % 2 == 0 { return start..<position }
+    }
+    position = bytes.count
+    throw fail("unterminated string")
+  }
+
+  /// The eight bytes at `index` (at most `bytes.count - 8`), in memory order.
+  private func word(at index: Int) -> UInt64 {
+    UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+  }
+
+  /// Nonzero unless eight bytes may all stand in a string as they are: ASCII, none a control
+  /// character, a quote or a backslash (the bit tricks of "Bit Twiddling Hacks": a byte below
+  /// `n` sets its high bit in `(w - n×0x01…) & ~w & 0x80…`, equality is a zero after xor).
+  static func special(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func below(_ value: UInt64, _ limit: UInt64) -> UInt64 {
+      (value &- limit &* ones) & ~value & highs
+    }
+    let quote = below(word ^ (0x22 &* ones), 1)
+    let backslash = below(word ^ (0x5C &* ones), 1)
+    return (word & highs) | below(word, 0x20) | quote | backslash
   }
 
   /// The length of the well-formed UTF-8 sequence starting at `index`.
@@ -251,19 +312,28 @@ struct JSONScanner {
 
   /// Whether the string at `range` (quotes included) means exactly `literal`: its bytes are the
   /// literal's, or its escapes (`"v\u0061lue"`) decode to it, as `JSONDecoder` reads keys.
-  func string(at range: Range<Int>, is literal: [UInt8]) -> Bool {
+  func string(at range: Range<Int>, is literal: StaticString) -> Bool {
+    let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    return string(at: range, is: bytes)
+  }
+
+  /// Whether the string at `range` (quotes included) means exactly `literal`: its bytes are the
+  /// literal's, or its escapes (`"v\u0061lue"`) decode to it, as `JSONDecoder` reads keys.
+  func string(at range: Range<Int>, is literal: some Collection<UInt8>) -> Bool {
     let start = range.lowerBound + 1
     let count = range.count - 2
     var index = 0
     // The usual case, no escapes: compare in place.
-    while index < count, index < literal.count {
+    for expected in literal {
+      guard index < count else { return false }
       let byte = bytes[start + index]
       if byte == UInt8(ascii: "\\") {
-        return Array(Self.decodeString(bytes, range).utf8) == literal
+        return Self.decodeString(bytes, range).utf8.elementsEqual(literal)
       }
-      if byte != literal[index] { return false }
+      if byte != expected { return false }
       index += 1
     }
-    return count == literal.count
+    // More left (an escape included) decodes to more than the literal.
+    return index == count
   }
 }

@@ -119,7 +119,7 @@ extension Chuck {
 
       /// The rotation's state file's name: one per source, and one for `--source all`.
       func stateName(_ sources: [JokeSource]) -> String {
-        scope == .all ? "pick-all.json" : "pick-\(sources.first?.name ?? "chuck").json"
+        scope == .all ? "pick-all.state" : "pick-\(sources.first?.name ?? "chuck").state"
       }
     }
 
@@ -134,56 +134,66 @@ extension Chuck {
       let named = request.exclude.filter { !$0.isEmpty }
       let configured =
         request.exclude.contains("") ? [] : context.components.configuration.excluded
-      var found: [Candidates] = []
+      var lists: [Candidates] = []
       for source in sources {
-        let kind = source.kind
         let filter = try Self.filter(request, named: named, configured: configured, match, source)
-        if let filter { found.append(try Self.candidates(of: kind, filter, context)) }
+        lists.append(try Self.candidates(of: source.kind, filter, context))
       }
-      let total = found.reduce(0) { $0 + $1.count }
+      let total = lists.reduce(0) { $0 + $1.saved }
       // Empty lists print nothing (a shell start-up file on a fresh install stays quiet); saved
       // jokes that none fits are the options' doing, said with exit 66.
-      guard total > 0 else {
-        guard found.contains(where: { $0.saved > 0 }) else { return }
+      guard total > 0 else { return }
+      // A position among every list's jokes, as the list and the position in it.
+      func locate(_ position: Int) -> (list: Candidates, position: Int) {
+        var position = position
+        for list in lists.dropLast() {
+          guard position >= list.saved else { return (list, position) }
+          position -= list.saved
+        }
+        return (lists[lists.count - 1], position)
+      }
+      let fits = { (position: Int) -> Bool in
+        let (list, local) = locate(position)
+        return list.fits(local)
+      }
+      guard let chosen = Self.choose(among: total, fits, lists, request, sources, context) else {
         throw .nothingToPick(Self.reason(request, excluded: named + configured, sources))
       }
-      var chosen = Self.choose(among: total, found, request, sources, context)
-      for candidates in found {
-        guard chosen >= candidates.count else {
-          try candidates.print(chosen, request)
-          return
-        }
-        chosen -= candidates.count
-      }
+      let (list, local) = locate(chosen)
+      try list.print(local, request)
     }
 
-    /// The position among every candidate: at random, the day's, or the rotation's next (its
-    /// state read and written here; a state that cannot be read starts a new round, one that
-    /// cannot be written is lost, and neither stops the pick).
+    /// The position among every list's jokes of one that fits: at random, the day's, or the
+    /// rotation's next (its state read and written here; a state that cannot be read starts a
+    /// new round, one that cannot be written is lost, and neither stops the pick). Jokes are
+    /// tested in the round's order only until one fits.
     private static func choose(
-      among total: Int, _ found: [Candidates], _ request: Request, _ sources: [JokeSource],
-      _ context: Context
-    ) -> Int {
-      guard request.order != .random else { return Int.random(in: 0..<total) }
-      let fingerprint = ShuffleBag.fingerprint(of: found.lazy.flatMap { $0.ids() })
+      among total: Int, _ fits: (Int) -> Bool, _ lists: [Candidates], _ request: Request,
+      _ sources: [JokeSource], _ context: Context
+    ) -> Int? {
+      var generator = SystemRandomNumberGenerator()
+      guard request.order != .random else {
+        return ShuffleBag.random(count: total, using: &generator, where: fits)
+      }
+      var fingerprint = ShuffleBag.Fingerprint()
+      for list in lists { list.addIDs(&fingerprint) }
       guard request.order == .rotation else {
-        return ShuffleBag.daily(day: Self.today(), count: total, fingerprint: fingerprint)
+        return ShuffleBag.daily(
+          day: Self.today(), count: total, fingerprint: fingerprint.hex, where: fits)
       }
       let folder = context.components.configuration.stateDirectory
       let store = FileStore(
         fileURL: folder.appendingPathComponent(request.stateName(sources)), contents: .cache,
         maximumSize: 4096)
-      var generator = SystemRandomNumberGenerator()
-      let (position, state) = ShuffleBag.next(
-        after: ShuffleBag.decode(try? store.read()), count: total, fingerprint: fingerprint,
-        using: &generator)
-      do throws(ChuckError) {
-        try store.makeDirectory(folder)
-        try store.replace(with: state.encoded, durable: false)
-      } catch {
-        // Lost state only reshuffles.
+      var chosen: Int?
+      store.rewriteInPlace { bytes in
+        let next = ShuffleBag.next(
+          after: ShuffleBag.decode(bytes), count: total, fingerprint: fingerprint.hex,
+          using: &generator, where: fits)
+        chosen = next?.position
+        return next?.state.encoded
       }
-      return position
+      return chosen
     }
 
     /// The local date, `YYYY-MM-DD`.
@@ -214,8 +224,8 @@ extension Chuck {
       return "no saved joke fits: " + options.joined(separator: ", ") + " (in your \(lists))"
     }
 
-    /// The filter for one source, or `nil` for a source left out (`--source all` with a
-    /// category, which only some sources have).
+    /// The filter for one source, or `nil` for a source none of whose jokes fits (`--source
+    /// all` with a category, which only some sources have).
     private static func filter(
       _ request: Request, named: [String], configured: [String], _ match: POSIXRegex?,
       _ source: JokeSource
@@ -236,26 +246,32 @@ extension Chuck {
         category: request.category, excluded: excluded, length: request.length, match: match)
     }
 
-    /// The jokes of one list that may be picked, and how to print one of them.
+    /// One list: how many jokes it holds, which of them fit, its ids for the fingerprint, and
+    /// how to print one of them.
     private struct Candidates {
       /// How many jokes the list holds.
       let saved: Int
-      /// How many of them may be picked.
-      let count: Int
-      /// Their ids, with the source's name, in order (the rotation's fingerprint).
-      let ids: () -> [String]
+      /// Whether the joke at a position fits the options.
+      let fits: (Int) -> Bool
+      /// Adds the list's ids to the rotation's fingerprint.
+      let addIDs: (inout ShuffleBag.Fingerprint) -> Void
       let print: (Int, Request) throws(ChuckError) -> Void
     }
 
     private static func candidates<Kind: JokeKind>(
-      of kind: Kind.Type, _ filter: PickFilter, _ context: Context
+      of kind: Kind.Type, _ filter: PickFilter?, _ context: Context
     ) throws(ChuckError) -> Candidates {
       let saved = try context.components.list(kind).saved()
-      let positions = filter.positions(in: saved)
-      let ids = { positions.map { Kind.name + ":" + saved.id(at: $0) } }
-      return Candidates(saved: saved.count, count: positions.count, ids: ids) {
-        (index: Int, request: Request) throws(ChuckError) in
-        let joke = try saved.joke(at: positions[index])
+      let fits: (Int) -> Bool =
+        if let filter { filter.takesAll ? { _ in true } : { filter.admits($0, in: saved) } } else {
+          { _ in false }
+        }
+      let addIDs = { (fingerprint: inout ShuffleBag.Fingerprint) in
+        saved.addIDs(to: &fingerprint, source: Kind.name)
+      }
+      return Candidates(saved: saved.count, fits: fits, addIDs: addIDs) {
+        (position: Int, request: Request) throws(ChuckError) in
+        let joke = try saved.joke(at: position)
         let showSource = request.showSource
         if context.json {
           context.terminal.out(JokeJSON.object(joke))

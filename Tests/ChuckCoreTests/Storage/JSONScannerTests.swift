@@ -203,6 +203,56 @@ import Testing
     #expect(value == expected)
   }
 
+  /// Strings are read eight bytes at a time while the bytes are plain: a quote, a backslash, a
+  /// control character, DEL or a byte of a multi-byte character (valid or not) at any offset of a
+  /// long string is still seen, as Foundation sees it; and a scanner over checked bytes (the
+  /// index's second pass, which only looks for the closing quote) ends each string where the
+  /// validating one does, escaped quotes and runs of backslashes included.
+  @Test func longStringsAtEveryOffset() {
+    let specials: [[UInt8]] = [
+      [0x22], [0x5C, 0x22], [0x5C, 0x5C], [0x5C, 0x5C, 0x5C, 0x22], [0x5C, 0x6E], [0x01], [0x1F],
+      [0x7F], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xFF],
+      [0xED, 0xA0, 0x80], [0x5C, 0x75, 0x30, 0x30, 0x65, 0x39], [0x5C, 0x75, 0x30],
+    ]
+    for special in specials {
+      for offset in 0..<26 {
+        for tail in [0, 1, 7, 8, 9, 17] {
+          let text =
+            Array(repeating: UInt8(ascii: "a"), count: offset) + special
+            + Array(repeating: UInt8(ascii: "b"), count: tail)
+          let document = [UInt8(ascii: "\"")] + text + [UInt8(ascii: "\"")]
+          let accepted = scannerAccepts(document)
+          #expect(accepted == foundationAccepts(document), "\(special) at \(offset), \(tail) after")
+          guard accepted else { continue }
+          let list = Array("[".utf8) + document + Array(",".utf8) + document + Array("]".utf8)
+          list.withUnsafeBufferPointer { buffer in
+            var validating = JSONScanner(buffer, from: 1)
+            var checked = JSONScanner(buffer, from: 1, checked: true)
+            #expect((try? validating.string()) == (try? checked.string()))
+            #expect(validating.position == document.count + 1)
+            #expect(checked.position == validating.position)
+          }
+        }
+      }
+    }
+  }
+
+  /// A checked scanner never reads past the bytes: an unterminated string still fails.
+  @Test func checkedUnterminated() {
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    let a = UInt8(ascii: "a")
+    for text in [
+      [quote, a, a], [quote, a, backslash, quote], [quote, backslash, backslash, backslash, quote],
+      [quote], [quote, backslash],
+    ] {
+      text.withUnsafeBufferPointer { buffer in
+        var scanner = JSONScanner(buffer, checked: true)
+        #expect((try? scanner.string()) == nil, "\(text)")
+      }
+    }
+  }
+
   /// `string(at:is:)` matches a key by what it means, as `JSONDecoder` does: escaped or not.
   @Test func stringAtIs() {
     let bytes = Array(#""version" "versions" "vers\u0069on" "item""#.utf8)
