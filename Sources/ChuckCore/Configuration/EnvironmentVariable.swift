@@ -1,5 +1,5 @@
 /// An environment variable that `chuck` reads: the one list that the configuration, the
-/// terminal, `--help` and the man page's check (`.ci/install-check.sh`) all use.
+/// terminal, `chuck environment` (and `chuck help environment`) and the man page's check (`.ci/install-check.sh`) all use.
 public struct EnvironmentVariable: Sendable, Hashable {
   /// The variable's name.
   public let name: String
@@ -79,7 +79,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// The hosts reached without a proxy (second choice).
   public static let noProxyUpper = Self("NO_PROXY")
 
-  /// Every variable `chuck` reads, in the order `--help` names them.
+  /// Every variable `chuck` reads, in the order `chuck environment` names them.
   public static let all: [EnvironmentVariable] =
     [
       source, exclude, favoritesMax, dataDirectory,

@@ -19,7 +19,7 @@ public struct ProxySettings: Sendable, Equatable {
   /// The proxy variables that are set and not empty, by name.
   public var variables: [String: String]
 
-  /// The variables read, in the order `--help` names them.
+  /// The variables read, in the order `chuck environment` names them.
   public static let names: [EnvironmentVariable] = [
     .httpsProxy, .httpsProxyUpper, .httpProxy, .allProxy, .allProxyUpper, .noProxy,
     .noProxyUpper,

@@ -2,7 +2,7 @@
 /// level of bytes: finding the items without decoding them, and splicing an item in or out
 /// while every other byte stays as it was.
 ///
-/// Its reference is `JSONDecoder` on the same bytes (see the README's "Fast paths"):
+/// Its reference is `JSONDecoder` on the same bytes (see `Documentation/fast-paths.md`):
 /// `NetworkCacheTests` compare the two.
 enum ListEnvelope {
   /// The only format version this build reads and writes.

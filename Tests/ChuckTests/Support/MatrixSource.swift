@@ -149,7 +149,7 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
       hasCategories: false, makesIDs: true, addsSavedAt: true, textFields: ["content"],
       makeJoke: { _, text, _ in .object(["content": .string(text)]) },
       savedIDs: ["MtxAlphaSwitter0000001", "MtxAlphaSwitter0000002"], sharedPrefix: "MtxA",
-      // The id `chuck` makes from this text (README, "Switter").
+      // The id `chuck` makes from this text (`Documentation/sources.md`, "Switter").
       repeated: ("l6umhS9Aae8zCOwbK6N41J", "This is a joke"),
       knownIDs: [], unknownID: "unknownJoke00000000000", searchHit: "joke"),
     MatrixSource(
