@@ -1,5 +1,6 @@
 /// An environment variable that `chuck` reads: the one list that the configuration, the
-/// terminal, `chuck environment` (and `chuck help environment`) and the man page's check (`.ci/install-check.sh`) all use.
+/// terminal, `chuck environment` (also `chuck help environment`) and the man page's check
+/// (`.ci/install-check.sh`) all use.
 public struct EnvironmentVariable: Sendable, Hashable {
   /// The variable's name.
   public let name: String
