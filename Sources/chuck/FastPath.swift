@@ -1,25 +1,43 @@
 import ChuckCore
+import Dispatch
 
-/// The forms of `chuck pick` and `chuck list` that shell start-up files use, run without the
-/// argument parser: building swift-argument-parser's command tree costs more than the command
-/// itself (its reflection is about a third of a `chuck pick`'s time), and these two must start
-/// like `fortune`.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The forms of `chuck pick`, `chuck list` and `chuck random` that shell start-up files, status
+/// bars and scripts use, run without the argument parser: building swift-argument-parser's
+/// command tree costs more than the command itself (its reflection is about a third of a
+/// `chuck pick`'s time), `pick` and `list` must start like `fortune`, and `random` must beat
+/// `curl | jq`.
 ///
-/// It accepts only `pick` or `list` followed by `--json`, `--color MODE` and, for `pick`, its
-/// options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`, `-l`/`--long`,
-/// `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`, `-c`/`--show-source` and
-/// `--source NAME|all`, `--daily`, `--no-rotate`; for both, `--format TEMPLATE`, `--oneline` and
-/// `--max-width N` (each other at most once, `--name=value` too). Anything else — another
+/// It accepts only `pick`, `list` or `random` followed by `--json`, `--color MODE` and, for
+/// `pick`, its options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`,
+/// `-l`/`--long`, `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`,
+/// `-c`/`--show-source` and `--source NAME|all`, `--daily`, `--no-rotate`; for `random`,
+/// `--category NAME`, `--exclude NAME` (repeatable) and `--source NAME`; for all three,
+/// `--format TEMPLATE`, `--oneline` and `--max-width N` (each other at most once, `--name=value`
+/// too). Anything else — another
 /// command, `--help`, a repeated or unknown option, short flags run together, a value that looks
 /// like an option, options that do not go together — is left to the argument parser, which
 /// decides and words every error; so the fast path never changes what a command line means. The
-/// command bodies are the same functions the parsed commands run (`Pick.pick`, `List.list`), and
+/// command bodies are the same functions the parsed commands run (`Pick.pick`, `List.list`,
+/// `Random.random`), and
 /// `FastPathTests` checks each form against the parser's result (a trailing `--` sends any
 /// command line to the parser).
 struct FastPath: Equatable {
   enum Command: Equatable {
     case pick(Chuck.Pick.Request)
     case list(SourceScope, JokeFormat?)
+    case random(Random)
+  }
+
+  /// What `chuck random` asks for.
+  struct Random: Equatable {
+    var source: JokeSource?
+    var category: String?
+    var exclude: [String]
+    var format: JokeFormat?
   }
 
   let command: Command
@@ -28,7 +46,7 @@ struct FastPath: Equatable {
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
-    guard let name = arguments.first, name == "pick" || name == "list" else { return nil }
+    guard let name = arguments.first, let accepted = Self.options[name] else { return nil }
     var json = false
     var color: ColorMode?
     var request = Chuck.Pick.Request()
@@ -44,8 +62,7 @@ struct FastPath: Equatable {
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
-      guard let option = Self.names[given], name == "pick" || Self.listOptions.contains(option)
-      else { return nil }
+      guard let option = Self.names[given], accepted.contains(option) else { return nil }
       // Only --exclude may come again.
       guard option == "--exclude" || seen.insert(option).inserted else { return nil }
       if Self.flags.contains(option) {
@@ -81,6 +98,7 @@ struct FastPath: Equatable {
         maximumWidth = number
       default:
         if value == "all" {
+          guard name != "random" else { return nil }
           request.scope = .all
         } else {
           guard let source = JokeSource(rawValue: value) else { return nil }
@@ -103,7 +121,19 @@ struct FastPath: Equatable {
     request.format = output
     let threshold = length ?? PickFilter.defaultLength
     request.length = short ? .short(threshold) : long ? .long(threshold) : .any
-    self.command = name == "pick" ? .pick(request) : .list(request.scope, output)
+    switch name {
+    case "pick": command = .pick(request)
+    case "list": command = .list(request.scope, output)
+    default:
+      let source: JokeSource? =
+        switch request.scope {
+        case .one(let source): source
+        default: nil
+        }
+      command = .random(
+        Random(
+          source: source, category: request.category, exclude: request.exclude, format: output))
+    }
     self.json = json
     self.color = color ?? .auto
   }
@@ -123,9 +153,14 @@ struct FastPath: Equatable {
     "--json", "--short", "--long", "--ignore-case", "--show-source", "--daily", "--no-rotate",
     "--oneline",
   ]
-  /// The options `list` takes here.
-  private static let listOptions: Set = [
-    "--json", "--color", "--format", "--oneline", "--max-width", "--source",
+  /// The options each command takes here.
+  private static let options: [String: Set<String>] = [
+    "pick": Set(names.values),
+    "list": ["--json", "--color", "--format", "--oneline", "--max-width", "--source"],
+    "random": [
+      "--json", "--color", "--format", "--oneline", "--max-width", "--source", "--category",
+      "--exclude",
+    ],
   ]
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
@@ -136,13 +171,41 @@ struct FastPath: Equatable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  /// Runs the command and returns its exit status.
-  func run() -> Int32 {
-    Invocation(color: color, json: json).run { (context: Context) throws(ChuckError) in
-      switch command {
-      case .pick(let request): try Chuck.Pick.pick(request, context)
-      case .list(let scope, let format): try Chuck.List.list(scope, format: format, context)
-      }
+  /// Runs the command and exits with its status: `pick` and `list` at once on this thread,
+  /// `random`, which waits for the network, in a task while this thread serves the main queue.
+  func start() -> Never {
+    let invocation = Invocation(color: color, json: json)
+    switch command {
+    case .pick(let request):
+      exit(
+        invocation.run { (context: Context) throws(ChuckError) in
+          try Chuck.Pick.pick(request, context)
+        })
+    case .list(let scope, let format):
+      exit(
+        invocation.run { (context: Context) throws(ChuckError) in
+          try Chuck.List.list(scope, format: format, context)
+        })
+    case .random(let random):
+      Task { exit(await Self.random(random, invocation)) }
+      dispatchMain()
+    }
+  }
+
+  /// `random` as the parsed command runs it (`GlobalOptions.run(asksService:)`): libcurl loads
+  /// on another thread while the context is built, and is waited for before the exit.
+  private static func random(_ random: Random, _ invocation: Invocation) async -> Int32 {
+    CurlPreload.start()
+    defer { CurlPreload.wait() }
+    do throws(ChuckError) {
+      let context = try invocation.context()
+      let source = random.source ?? context.components.configuration.source
+      try await Chuck.Random.random(
+        source.kind, category: random.category, excluding: random.exclude,
+        format: random.format, context)
+      return 0
+    } catch {
+      return invocation.fail(error)
     }
   }
 }

@@ -59,6 +59,39 @@ import Testing
     #expect(try api.requests().isEmpty)
   }
 
+  /// `chuck random`'s forms, and near misses, each against a list that does not hold the joke and
+  /// a fake that serves the same joke to both: the same output, errors, exit status and list.
+  static let randomLines: [[String]] = [
+    ["random"], ["random", "--json"], ["random", "--category", "dev"],
+    ["random", "--exclude", "food"], ["random", "--exclude", "", "--color", "never"],
+    ["random", "--source", "chuck", "--format", "{id} {categories}"],
+    ["random", "--oneline", "--max-width", "20"], ["random", "--format=waybar"],
+    ["random", "--exclude=dev"], ["random", "--category", "music"],
+    // Near misses: each is the parser's to answer.
+    ["random", "--source", "all"], ["random", "--category"], ["random", "-s"],
+    ["random", "--json", "--format", "x"], ["random", "--category", "dev", "--category", "dev"],
+    ["random", "--source", "dad", "--exclude", "x"], ["random", "--help"], ["random", "extra"],
+  ]
+
+  @Test func randomSameAsTheParser() async throws {
+    let (api, sandbox) = try await startSandbox(pool: [Self.dev])
+    for arguments in Self.randomLines {
+      var results: [ChuckResult] = []
+      var lists: [String] = []
+      for form in [arguments, arguments + ["--"]] {
+        try sandbox.writeList([Self.food.object])
+        try await api.setPool([Self.dev.json])
+        results.append(try await sandbox.chuck(form))
+        lists.append(try String(contentsOf: sandbox.listFile, encoding: .utf8))
+      }
+      #expect(results[0].status == results[1].status, "\(arguments)")
+      #expect(results[0].stdout == results[1].stdout, "\(arguments)")
+      #expect(results[0].stderr == results[1].stderr, "\(arguments)")
+      #expect(lists[0] == lists[1], "\(arguments)")
+    }
+    #expect(try api.requests().contains { $0.path == "/jokes/random" })
+  }
+
   /// Errors from the environment and the list file are reported as the parsed commands report
   /// them, red on a terminal, with the same exit status.
   @Test func sameErrorsAsTheParser() async throws {
