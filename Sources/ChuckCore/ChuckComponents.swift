@@ -71,10 +71,13 @@ public struct ChuckComponents: Sendable {
   public func configuredExclusions<Kind: JokeKind>(_ kind: Kind.Type) async throws(ChuckError)
     -> [String]
   {
-    let wanted = Set(configuration.excluded.map { $0.lowercased() })
+    var wanted = Set(configuration.excluded.map { $0.lowercased() })
     guard !wanted.isEmpty, Kind.source.hasCategories else { return [] }
+    // Flags are known without asking the service for its categories.
+    let flags = Kind.flagNames.filter { wanted.remove($0.lowercased()) != nil }
+    guard !wanted.isEmpty else { return flags }
     let known = try await Kind.client(self).categories().names
-    return known.filter { wanted.contains($0.lowercased()) }
+    return flags + known.filter { wanted.contains($0.lowercased()) }
   }
 
   /// The named favourites.

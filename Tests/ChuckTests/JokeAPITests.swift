@@ -101,6 +101,44 @@ import Testing
     #expect(none.stdout.contains("No joke contains \u{201C}zebra\u{201D}."))
   }
 
+  /// JokeAPI's flags are excluded as categories are: with safe mode off, `CHUCK_EXCLUDE=explicit`
+  /// (or `--exclude explicit`) never lets a joke marked explicit be saved or picked, without
+  /// asking for the categories; `chuck save` of its id still saves it (the user named it), and
+  /// `pick` leaves it out until `--exclude ''` lifts the exclusion.
+  @Test func flagsAreExcludedAsCategories() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let unsafe = ["CHUCK_JOKEAPI_SAFE": "0", "CHUCK_EXCLUDE": "EXPLICIT,religious"]
+    var ids: Set<String> = []
+    for _ in 0..<8 {
+      let random = try await sandbox.chuck(["random", "--source", "jokeapi"], unsafe)
+      #expect(random.status == 0, "\(random.stderr)")
+      ids.insert(Self.savedID(random.stderr) ?? "?")
+    }
+    #expect(ids == ["41", "55", "77", "0", "103", "160", "212", "299"], "not 230 nor 281")
+    #expect(try !api.requests().contains { $0.path.hasSuffix("/categories") })
+    let explicit = try await sandbox.chuck(
+      ["random", "--source", "jokeapi", "--category", "Misc", "--exclude", "explicit"],
+      ["CHUCK_JOKEAPI_SAFE": "0"])
+    #expect(explicit.status == 1, "only 0 is left, already saved: \(explicit.stderr)")
+    #expect(try await sandbox.chuck(["save", "--source", "jokeapi", "230"]).status == 0)
+    let pick = ["pick", "--source", "jokeapi", "--category", "Misc", "--no-rotate"]
+    for _ in 0..<5 {
+      let picked = try await sandbox.chuck(pick, ["CHUCK_EXCLUDE": "nsfw"])
+      #expect(picked.status == 0)
+      #expect(!picked.stdout.isEmpty && !picked.stdout.contains("230"))
+      let json = try await sandbox.chuck(pick + ["--json", "--exclude", "explicit"])
+      #expect(
+        json.stdout.contains("\"id\":0") || json.stdout.contains("\"id\": 0"), "\(json.stdout)")
+    }
+    var lifted: Set<String> = []
+    for _ in 0..<12 {
+      let json = try await sandbox.chuck(
+        pick + ["--format", "{id}", "--exclude", ""], ["CHUCK_EXCLUDE": "explicit"])
+      lifted.insert(json.stdout)
+    }
+    #expect(lifted == ["0\n", "230\n"], "--exclude '' lifts CHUCK_EXCLUDE's flags too")
+  }
+
   /// An error answer is "no such joke" whether it comes with a 400 or (as some JokeAPI versions
   /// send it) a 200: `show` and `save` of an unknown id exit 66, nothing is saved.
   @Test(arguments: [false, true])

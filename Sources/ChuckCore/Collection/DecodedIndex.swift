@@ -28,6 +28,8 @@ public struct DecodedIndex<Joke: SavedJoke>: JokeIndex {
   public func text(at position: Int) -> String { jokes[position].text }
   /// The categories of the joke at `position`.
   public func categories(at position: Int) -> [String] { jokes[position].categories }
+  /// The categories and flags of the joke at `position`.
+  public func exclusionNames(at position: Int) -> [String] { jokes[position].exclusionNames }
   /// The entry of the joke at `position`.
   public func row(at position: Int) -> JokeListView.Row { jokes[position].listRow }
   /// The punchline of the joke at `position`.

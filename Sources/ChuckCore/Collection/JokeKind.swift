@@ -39,6 +39,10 @@ public protocol JokeKind: Sendable {
 
   /// What a whole id looks like, for messages.
   static var idForm: String { get }
+
+  /// The names of the flags the service marks jokes with (JokeAPI's `explicit`, `nsfw`, …),
+  /// which `--exclude` and `CHUCK_EXCLUDE` leave out as they leave out categories.
+  static var flagNames: [String] { get }
 }
 
 /// What every saved joke offers, whatever its source.
@@ -64,6 +68,10 @@ public protocol SavedJoke: Codable, Sendable, Equatable {
 
   /// Jokes as the service sent them, without what `chuck` adds, as a JSON array (`search --json`).
   static func jsonAsSent(_ jokes: [Self]) -> TerminalText
+
+  /// What `--exclude` and `CHUCK_EXCLUDE` compare with: the categories, and the flags the joke
+  /// is marked with for a service that has flags.
+  var exclusionNames: [String] { get }
 }
 
 /// A saved list as read from its file: each joke's id, text and date, found by position, and the
@@ -108,6 +116,8 @@ public protocol JokeIndex: Sendable {
   ///   - fingerprint: the fingerprint.
   ///   - source: the list's source name.
   func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String)
+  /// What `--exclude` compares with for the joke at `position` (``SavedJoke/exclusionNames``).
+  func exclusionNames(at position: Int) -> [String]
 }
 
 extension JokeKind {
@@ -117,11 +127,15 @@ extension JokeKind {
   public static var listFileName: String { "\(name)-jokes.json" }
   /// None.
   public static var settings: [EnvironmentVariable] { [] }
+  /// None.
+  public static var flagNames: [String] { [] }
 }
 
 extension SavedJoke {
   /// None.
   public var link: String? { nil }
+  /// The categories.
+  public var exclusionNames: [String] { categories }
 }
 
 extension JokeIndex {
@@ -129,6 +143,9 @@ extension JokeIndex {
   public func punchline(at position: Int) -> String? { nil }
   /// Every saved id, in saved order.
   public var ids: [String] { (0..<count).map { id(at: $0) } }
+
+  /// The categories.
+  public func exclusionNames(at position: Int) -> [String] { categories(at: position) }
 
   /// Each id as ``id(at:)`` gives it.
   public func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String) {

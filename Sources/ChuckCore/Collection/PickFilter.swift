@@ -16,7 +16,7 @@ public struct PickFilter: Sendable {
 
   /// Only jokes of this category.
   public let category: String?
-  /// No joke of these categories (compared case-insensitively).
+  /// No joke of these categories or flags (compared case-insensitively).
   public let excluded: [String]
   /// The length wanted.
   public let length: Length
@@ -64,10 +64,13 @@ public struct PickFilter: Sendable {
   ///   - saved: the saved list.
   /// - Returns: whether it may be chosen.
   public func admits(_ position: Int, in saved: some JokeIndex) -> Bool {
-    if category != nil || !excluded.isEmpty {
-      let categories = saved.categories(at: position)
-      if let category, !categories.contains(category) { return false }
-      if categories.contains(where: { foldedExcluded.contains($0.lowercased()) }) { return false }
+    if let category, !saved.categories(at: position).contains(category) { return false }
+    if !excluded.isEmpty,
+      saved.exclusionNames(at: position).contains(where: {
+        foldedExcluded.contains($0.lowercased())
+      })
+    {
+      return false
     }
     guard length != .any || match != nil else { return true }
     let text = saved.text(at: position)

@@ -8,22 +8,26 @@ public struct RandomJokes<Joke: SavedJoke>: Sendable {
   public let catalog: CategoryCatalog
   /// How many jokes to ask for at most while the service sends excluded ones.
   public let attempts: Int
+  /// The service's flags (``JokeKind/flagNames``), which may be excluded as categories are.
+  public let flagNames: [String]
 
   /// Makes a fetcher.
   /// - Parameters:
   ///   - catalog: knows the category names.
   ///   - attempts: how many jokes to ask for at most while the service sends excluded ones.
+  ///   - flagNames: the service's flags.
   ///   - fetch: asks the service for a random joke.
   public init(
-    catalog: CategoryCatalog, attempts: Int = 10,
+    catalog: CategoryCatalog, attempts: Int = 10, flagNames: [String] = [],
     fetch: @escaping @Sendable (String?) async throws(ChuckError) -> Joke
   ) {
     self.fetch = fetch
     self.catalog = catalog
     self.attempts = max(1, attempts)
+    self.flagNames = flagNames
   }
 
-  /// A random joke of `category` (if given) and of none of the `excluded` categories.
+  /// A random joke of `category` (if given) and of none of the `excluded` categories or flags.
   /// - Parameters:
   ///   - category: only jokes of this category (the API also takes `a,b` for any of them).
   ///   - excluded: categories the joke may not have.
@@ -38,7 +42,7 @@ public struct RandomJokes<Joke: SavedJoke>: Sendable {
     do throws(ChuckError) {
       for _ in 0..<attempts {
         let joke = try await fetch(category)
-        if !joke.categories.contains(where: excluded.contains) { return joke }
+        if !joke.exclusionNames.contains(where: excluded.contains) { return joke }
       }
       throw .onlyExcludedJokes(excluded: excluded, attempts: attempts)
     } catch {
@@ -53,12 +57,14 @@ public struct RandomJokes<Joke: SavedJoke>: Sendable {
 
   /// Checks names against the cached categories, and against the API's current list when the
   /// cache lacks one (it may be out of date, or there may be no cache yet).
+  /// A flag's name is known without asking.
   private func checkKnown(_ names: [String]) async throws(ChuckError) {
+    let names = names.filter { !flagNames.contains($0) }
     guard !names.isEmpty else { return }
     if let cached = catalog.cached, names.allSatisfy(cached.contains) { return }
     let known = try await catalog.categories().names
     if let unknown = names.first(where: { !known.contains($0) }) {
-      throw .unknownCategory(unknown, known: known)
+      throw .unknownCategory(unknown, known: known + flagNames)
     }
   }
 }

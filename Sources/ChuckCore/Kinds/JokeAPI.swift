@@ -27,6 +27,10 @@ public enum JokeAPI: JokeShape {
   }
   /// Its own setting.
   public static var settings: [EnvironmentVariable] { [safeModeVariable] }
+  /// JokeAPI's flags: a joke may be marked with any of them (safe mode leaves all of those out).
+  public static var flagNames: [String] {
+    ["nsfw", "religious", "political", "racist", "sexist", "explicit"]
+  }
 
   /// `joke`, or `setup` for a two-part joke.
   public static var textField: String { "joke" }
@@ -42,6 +46,11 @@ public enum JokeAPI: JokeShape {
   public static func categories(in object: [String: JSONValue]) -> [String] {
     if case .string(let category)? = object["category"] { return [category] }
     return []
+  }
+  /// The flags set to `true` in its `flags` object, of those JokeAPI has.
+  public static func flags(in object: [String: JSONValue]) -> [String] {
+    guard case .object(let flags)? = object["flags"] else { return [] }
+    return flagNames.filter { flags[$0] == .bool(true) }
   }
   /// The id: a whole number's digits.
   public static func id(in object: [String: JSONValue], text: String) -> String? {

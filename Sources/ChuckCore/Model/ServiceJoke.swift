@@ -17,6 +17,8 @@ where Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>> {
   static func fieldNames(in object: [String: JSONValue]) -> (text: String, punchline: String?)
   /// The joke's categories, for a service that has them.
   static func categories(in object: [String: JSONValue]) -> [String]
+  /// The flags the joke is marked with, for a service that has flags (``JokeKind/flagNames``).
+  static func flags(in object: [String: JSONValue]) -> [String]
   /// Whether an answer the service sent as a joke says there is none (an error object).
   static func isNoJoke(_ object: [String: JSONValue]) -> Bool
   /// The statuses besides 404 by which the service says it has no joke to send (JokeAPI's 400).
@@ -70,6 +72,8 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
 
   /// Its categories, for a service that has them.
   public var categories: [String] { Shape.categories(in: object) }
+  /// Its categories and its flags.
+  public var exclusionNames: [String] { Shape.categories(in: object) + Shape.flags(in: object) }
 
   /// The field `chuck` adds.
   public static var savedAtField: String { "saved_at" }
@@ -165,6 +169,8 @@ extension JokeShape {
   ) { (textField, punchlineField) }
   /// None.
   public static func categories(in object: [String: JSONValue]) -> [String] { [] }
+  /// None.
+  public static func flags(in object: [String: JSONValue]) -> [String] { [] }
   /// Never: an answer that is no joke fails its field checks.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool { false }
   /// None: 404 alone.

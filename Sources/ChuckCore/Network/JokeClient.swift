@@ -81,7 +81,7 @@ extension ServiceAPI: JokeClient {
       return try await randomJoke()
     }
     let api = self
-    return try await RandomJokes(catalog: catalog) {
+    return try await RandomJokes(catalog: catalog, flagNames: Shape.flagNames) {
       (category: String?) async throws(ChuckError) -> ServiceJoke<Shape> in
       try await api.randomJoke(category: category)
     }.fetch(category: category, excluding: excluded)
