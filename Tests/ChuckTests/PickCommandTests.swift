@@ -213,6 +213,18 @@ import Testing
     #expect(saved.hasPrefix("chuck-pick-rotation 2 "), "\(saved)")
     #expect(saved.split(whereSeparator: \.isWhitespace).count == 7)
     #expect(saved.utf8.count == 128, "rewritten in place: always one length")
+    // Whole, not only in shape: the next pick goes on with its round (a state that failed its
+    // checksum would start a new one, with another seed, at position 1).
+    let words = saved.split(whereSeparator: \.isWhitespace)
+    let (seed, position) = (words[2], Int(words[3]) ?? -1)
+    _ = try await picks(1)
+    let after = String(decoding: try Data(contentsOf: state), as: UTF8.self)
+      .split(whereSeparator: \.isWhitespace)
+    if position < 5 {
+      #expect(after[2] == seed && Int(after[3]) == position + 1, "\(saved) then \(after)")
+    } else {
+      #expect(after[2] != seed && after[3] == "1", "a new round after the last joke")
+    }
     // An unwritable state folder (a file in its place): the pick still works.
     try FileManager.default.removeItem(at: state.deletingLastPathComponent())
     try Data().write(to: state.deletingLastPathComponent())
