@@ -46,7 +46,7 @@ struct FastPath: Equatable {
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
-    guard let name = arguments.first, let accepted = Self.options[name] else { return nil }
+    guard let name = arguments.first, Self.takes(name, "--json") != nil else { return nil }
     var json = false
     var color: ColorMode?
     var request = Chuck.Pick.Request()
@@ -62,7 +62,7 @@ struct FastPath: Equatable {
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
-      guard let option = Self.names[given], accepted.contains(option) else { return nil }
+      guard let option = Self.names[given], Self.takes(name, option) == true else { return nil }
       // Only --exclude may come again.
       guard option == "--exclude" || seen.insert(option).inserted else { return nil }
       if Self.flags.contains(option) {
@@ -153,15 +153,23 @@ struct FastPath: Equatable {
     "--json", "--short", "--long", "--ignore-case", "--show-source", "--daily", "--no-rotate",
     "--oneline",
   ]
-  /// The options each command takes here.
-  private static let options: [String: Set<String>] = [
-    "pick": Set(names.values),
-    "list": ["--json", "--color", "--format", "--oneline", "--max-width", "--source"],
-    "random": [
-      "--json", "--color", "--format", "--oneline", "--max-width", "--source", "--category",
-      "--exclude",
-    ],
-  ]
+  /// Whether `command` takes `option` (a long name) here; `nil` for a command the fast path
+  /// does not run. A function, not a table: a dictionary of sets is generic metadata that the
+  /// runtime builds from its mangled name at the first use, a tenth of a `pick`.
+  private static func takes(_ command: String, _ option: String) -> Bool? {
+    switch command {
+    case "pick": return true
+    case "list":
+      return ["--json", "--color", "--format", "--oneline", "--max-width", "--source"]
+        .contains(option)
+    case "random":
+      return [
+        "--json", "--color", "--format", "--oneline", "--max-width", "--source", "--category",
+        "--exclude",
+      ].contains(option)
+    default: return nil
+    }
+  }
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
   private static func split(_ argument: String) -> (String, String?) {

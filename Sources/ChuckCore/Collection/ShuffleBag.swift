@@ -173,16 +173,48 @@ public struct ShuffleBag: Equatable, Sendable {
   /// - Returns: the state, or `nil`.
   public static func decode(_ bytes: [UInt8]?) -> ShuffleBag? {
     guard let bytes, bytes.count < 512 else { return nil }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let words = text.split(whereSeparator: \.isWhitespace)
-    guard words.count == 7, words[0...1].joined(separator: " ") == header,
-      let seed = UInt64(words[2]), let position = Int(words[3]), let count = Int(words[4]),
-      words[5].utf8.count == 16, words[5].allSatisfy(\.isHexDigit)
+    // Read word by word from the bytes: strings and arrays of them would cost more (their
+    // generic metadata is built at the first use) than the rest of the pick.
+    var index = 0
+    func word() -> ArraySlice<UInt8> {
+      while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+      let start = index
+      while index < bytes.count, !Self.isSpace(bytes[index]) { index += 1 }
+      return bytes[start..<index]
+    }
+    func number() -> UInt64? {
+      let digits = word()
+      guard !digits.isEmpty, digits.count <= 20 else { return nil }
+      var value: UInt64 = 0
+      for digit in digits {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+        let (sum, carry) = times.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        value = sum
+      }
+      return value
+    }
+    func isHex(_ word: ArraySlice<UInt8>) -> Bool {
+      word.count == 16 && word.allSatisfy { Hex.value($0) != nil }
+    }
+    guard word().elementsEqual("chuck-pick-rotation".utf8), word().elementsEqual("2".utf8),
+      let seed = number(), let position = number(), let count = number(),
+      position <= Int.max, count <= Int.max
     else { return nil }
+    let fingerprint = word()
+    let checksum = word()
+    guard isHex(fingerprint), isHex(checksum), word().isEmpty else { return nil }
     let state = ShuffleBag(
-      seed: seed, position: position, fingerprint: String(words[5]), count: count)
-    guard words[6] == state.checksum else { return nil }
+      seed: seed, position: Int(position),
+      fingerprint: String(decoding: fingerprint, as: UTF8.self),
+      count: Int(count))
+    guard checksum.elementsEqual(state.checksum.utf8) else { return nil }
     return state
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
   /// The state as a file holds it: one line of ``recordLength`` bytes.
@@ -238,6 +270,15 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Fixed-width lowercase hex.
 enum Hex {
+  /// A lowercase hex digit's value, or `nil`.
+  static func value(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+
   /// `value` as 16 hex digits.
   static func digits(_ value: UInt64) -> String {
     let text = String(value, radix: 16)
