@@ -104,6 +104,11 @@ enum ListTarget {
       FuzzCheck.require(joke.value == saved.text(at: position), "value differs")
       FuzzCheck.require(joke.categories == saved.categories(at: position), "categories differ")
       FuzzCheck.require(joke.created == saved.created(at: position), "created_at differs")
+      // The joke read straight from plain bytes is the joke JSONDecoder makes of them.
+      let reference = try? JSONDecoder().decode(
+        ChuckJoke.self, from: Data(raw.bytes[raw.items[position]]))
+      FuzzCheck.require(
+        reference == nil || reference == joke, "joke(at:) differs from JSONDecoder's joke")
     }
   }
 }
