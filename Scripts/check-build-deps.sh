@@ -14,6 +14,14 @@ if ! command -v "${SWIFT:-swift}" >/dev/null 2>&1; then
   status=1
 fi
 
+# The release build links with the toolchain's lld (-use-ld=lld, for packed relocations): clang
+# looks for ld.lld beside itself, then on PATH. swift.org's Linux toolchains ship it.
+swift_bin=$(command -v "${SWIFT:-swift}" 2>/dev/null) && swift_dir=$(dirname "$(readlink -f "$swift_bin")")
+if [ -n "${swift_dir:-}" ] && ! [ -x "$swift_dir/ld.lld" ] && ! command -v ld.lld >/dev/null 2>&1; then
+  echo "error: no ld.lld beside $swift_dir/swift or on PATH: the release build links with the Swift toolchain's lld (swift.org/install ships it)." >&2
+  status=1
+fi
+
 if pkg-config --exists libcurl 2>/dev/null; then
   :
 elif ls /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/curl/curl.h \

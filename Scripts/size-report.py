@@ -3,15 +3,19 @@
 
 Usage: Scripts/size-report.py STRIPPED_BINARY LINK_MAP [--limit BYTES] [--budget BYTES] [--enforce-budget]
 
-STRIPPED_BINARY is what `make` stages ($(SCRATCH)/stage/chuck); LINK_MAP is the map that gold wrote
+STRIPPED_BINARY is what `make` stages ($(SCRATCH)/stage/chuck); LINK_MAP is the map that lld wrote
 for that link ($(SCRATCH)/chuck.map, `-Xlinker -Map=…`, which `make` passes). The report is
 Markdown on stdout, with no path, date or machine in it, so that it changes only when the binary
 does. `make size-report` runs it and writes the file.
 
 By library: every allocated input section of the map, summed by the archive or the Swift module it
-came from. What the linker makes itself (.eh_frame and its index, which gold merges and does not
-attribute, the dynamic relocations, symbol tables, the ELF headers and the padding between
-sections) is the remainder, so the rows add up to the file's size exactly.
+came from. lld's map has one line per output section, then one per input section (indented by 8
+columns: `archive.a(member.o):(.text.x)` or `/path/x.o:(.section)`), then its symbols (by 16).
+Not attributed, and so counted with what the linker makes itself: the unwind tables (.eh_frame,
+which lld lists piece by piece but which stay one row of their own, as in the By section table)
+and their index, the string and constant pools that lld merges (`<internal>`), the dynamic
+relocations, symbol tables, the ELF headers and the padding between sections. That remainder is
+the file's size minus the attributed bytes, so the rows add up to the file's size exactly.
 
 By section: the stripped file's own section headers (readelf -S), each section's bytes in the file
 (.bss takes none).
@@ -67,23 +71,37 @@ def library_of(path: str) -> str:
     return "C start-up"
 
 
+# A line of lld's map: VMA, LMA, size, alignment (hexadecimal but the last), then the name, indented
+# by 0 (an output section), 8 (an input section) or 16 (a symbol) columns.
+MAP_LINE = re.compile(r"^\s*[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ ( *)(\S.*)$")
+MAP_HEADER = re.compile(r"^\s*VMA\s+LMA\s+Size\s+Align\s+Out\s+In\s+Symbol\s*$")
+
+
 def by_library(map_text: str) -> collections.Counter:
-    """Bytes of each library in the allocated, file-backed sections of a gold link map."""
+    """Bytes of each library in the allocated, file-backed sections of an lld link map."""
     sizes: collections.Counter = collections.Counter()
-    memory_map = map_text.split("\nMemory map\n", 1)
-    if len(memory_map) != 2:
-        sys.exit("error: no 'Memory map' in the link map: is it gold's (-Xlinker -Map=…)?")
+    lines = map_text.splitlines()
+    if not lines or not MAP_HEADER.match(lines[0]):
+        sys.exit("error: the link map does not start with lld's 'VMA LMA Size Align Out In Symbol'"
+                 " header: is it lld's (-use-ld=lld, -Xlinker -Map=…)?")
     section = None
-    for line in memory_map[1].splitlines():
-        # An output section: `.text  0xADDRESS  0xSIZE` at the start of the line.
-        output = re.match(r"^(\S+)\s+0x[0-9a-f]+\s+0x[0-9a-f]+", line)
-        if output:
-            section = output.group(1)
-            continue
-        # An input section, on one line or (a long name) on the line after its name.
-        piece = re.match(r"^ ?\S*\s+0x[0-9a-f]+\s+0x([0-9a-f]+) (/.+|\S+\.o)$", line)
-        if piece and section and not section.startswith(NOT_IN_FILE):
-            sizes[library_of(piece.group(2))] += int(piece.group(1), 16)
+    inputs = 0
+    for line in lines[1:]:
+        entry = MAP_LINE.match(line)
+        if not entry:
+            continue  # an assignment or a blank line: neither takes bytes of its own
+        size, depth, name = int(entry.group(1), 16), len(entry.group(2)), entry.group(3)
+        if depth == 0:
+            section = name
+        elif depth == 8 and section:
+            inputs += 1
+            path, separator, _ = name.rpartition(":(")
+            if (not separator or path == "<internal>" or section.startswith(NOT_IN_FILE)
+                    or section == ".eh_frame"):
+                continue
+            sizes[library_of(path)] += size
+    if not inputs:
+        sys.exit("error: no input section in the link map: is it lld's?")
     return sizes
 
 
@@ -125,8 +143,8 @@ def main() -> int:
                  " is the map from another link?")
     rows = [(f"{DESCRIPTIONS.get(name, name)} (`{name}`)", size)
             for name, size in libraries.most_common()]
-    rows.append(("made by the linker: .eh_frame and its index, relocations, symbol tables,"
-                 " headers, padding", total - attributed))
+    rows.append(("unattributed: unwind tables (.eh_frame) and their index, merged strings and"
+                 " constants, relocations, symbol tables, headers, padding", total - attributed))
     ours = sum(size for name, size in libraries.items() if name in ("ChuckCore", "chuck", "CCurl"))
 
     section_rows = sorted(sections(arguments.binary), key=lambda row: (-row[1], row[0]))
