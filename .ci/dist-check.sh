@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CI: `make dist`, then every file it made is checked: SHA256SUMS verifies with `sha256sum -c` and
 # lists exactly the tarball, the .deb and the .rpm; each carries the same binary and the license;
-# the tarball's layout, owners and gzip header; the .rpm's name, files, requirements (libcurl),
-# conflict with chuck, and rpmlint. (The .deb is installed and removed by install-check.sh.)
+# the tarball's layout, owners and gzip header; the .deb's Depends (glibc 2.36, libcurl4); the
+# .rpm's name, files, requirements (libcurl, glibc's DT_RELR), conflict with chuck, and rpmlint.
+# (The .deb is installed and removed by install-check.sh.)
 # Runs from any directory, after the release build (make) is there or not.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,7 +51,11 @@ mkdir "$work/deb" && dpkg-deb -x "dist/$deb" "$work/deb"
 cmp "$work/deb/usr/bin/chuck" .build-install/stage/chuck || fail "the .deb's chuck is not the staged one"
 grep -q 'Permission is hereby granted' "$work/deb/usr/share/doc/chuck-jokes/copyright" ||
   fail "the .deb's copyright file has no MIT license text"
-pass "the .deb: the same binary, the MIT license in /usr/share/doc/chuck-jokes/copyright"
+# The binary's packed relocations need glibc 2.36 (GLIBC_ABI_DT_RELR, which dpkg-shlibdeps does not
+# see: Scripts/build-deb.sh raises the floor), so apt refuses the package where it would not start.
+depends=$(dpkg-deb -f "dist/$deb" Depends)
+[[ "$depends" == "libc6 (>= 2.36), "*", libcurl4" ]] || fail "the .deb's Depends: $depends"
+pass "the .deb: the same binary, the MIT license in /usr/share/doc/chuck-jokes/copyright, Depends: $depends"
 
 # The .rpm.
 query() { rpm -qp --queryformat "$1" "dist/$rpm"; }
@@ -64,11 +69,13 @@ expected=$(printf '%s\n' /usr/bin/chuck /usr/share/bash-completion/completions/c
 requires=$(rpm -qp --requires "dist/$rpm")
 grep -qx 'libcurl.so.4()(64bit)' <<<"$requires" || fail "the .rpm does not require libcurl: $requires"
 grep -q '^libc.so.6(GLIBC_' <<<"$requires" || fail "the .rpm's requirements have no glibc: $requires"
+grep -qx 'libc.so.6(GLIBC_ABI_DT_RELR)(64bit)' <<<"$requires" ||
+  fail "the .rpm does not require glibc's DT_RELR (2.36) for the packed relocations: $requires"
 [[ "$(rpm -qp --conflicts "dist/$rpm")" == chuck ]] || fail "the .rpm conflicts with: $(rpm -qp --conflicts "dist/$rpm")"
 mkdir "$work/rpm" && (cd "$work/rpm" && rpm2cpio "$OLDPWD/dist/$rpm" | cpio -idm --quiet)
 cmp "$work/rpm/usr/bin/chuck" .build-install/stage/chuck || fail "the .rpm's chuck is not the staged one"
 cmp "$work/rpm/usr/share/licenses/chuck-jokes/LICENSE" LICENSE || fail "the .rpm's LICENSE"
-pass "the .rpm: chuck-jokes $version, rpm -qpl as expected, requires libcurl.so.4 and glibc, conflicts with chuck"
+pass "the .rpm: chuck-jokes $version, rpm -qpl as expected, requires libcurl.so.4 and glibc with DT_RELR, conflicts with chuck"
 
 # rpmlint: no error but those .ci/rpmlintrc.toml accepts, with its reasons; warnings shown.
 rpmlint -c .ci/rpmlintrc.toml "dist/$rpm" >"$work/rpmlint" 2>&1 || {

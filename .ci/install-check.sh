@@ -234,7 +234,7 @@ PATH="$build_path" make deb
 [[ "$(dpkg-deb -f "$deb" Package)" == chuck-jokes && "$(dpkg-deb -f "$deb" Version)" == "$version" &&
   "$(dpkg-deb -f "$deb" Architecture)" == "$arch" ]] || fail "the package's control: $(dpkg-deb -f "$deb")"
 depends=$(dpkg-deb -f "$deb" Depends)
-[[ "$depends" == *"libc6 ("* && "$depends" == *", libcurl4" ]] || fail "the package's Depends: $depends"
+[[ "$depends" == "libc6 (>= 2.36), "*", libcurl4" ]] || fail "the package's Depends: $depends"
 [[ "$(dpkg-deb -f "$deb" Conflicts)" == chuck ]] || fail "the package's Conflicts: $(dpkg-deb -f "$deb" Conflicts)"
 pass "make deb built $(basename "$deb") ($(du -h "$deb" | cut -f1)), Depends: $depends; Conflicts: chuck"
 

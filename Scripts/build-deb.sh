@@ -22,7 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root="$work/debian/$package"
 maintainer=${DEB_MAINTAINER:-chuck authors <maintainers@users.noreply.a-seed-bcecc433.example>}
 
-for tool in dpkg-deb dpkg-shlibdeps gzip md5sum; do
+for tool in dpkg-deb dpkg-shlibdeps gzip md5sum readelf; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "error: make deb needs $tool (Debian/Ubuntu: sudo apt-get install dpkg-dev)" >&2
     exit 1
@@ -111,6 +111,24 @@ shlibs=$(cd "$work" && dpkg-shlibdeps -O "debian/$package/usr/bin/chuck" | sed -
 if [ -z "$shlibs" ]; then
   echo "error: dpkg-shlibdeps found no libraries for usr/bin/chuck" >&2
   exit 1
+fi
+# Packed relative relocations (DT_RELR, Documentation/packaging.md) need glibc 2.36's loader: the
+# binary records that as a version it needs from libc.so.6, GLIBC_ABI_DT_RELR, that no symbol
+# carries. dpkg-shlibdeps (1.21) reads only the symbols a binary uses, so it says libc6 (>= 2.35),
+# and the package would install where the binary cannot start. libc6's symbols file gives the
+# version that defined it (GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR 2.36); the floor is raised to it.
+if readelf -V "$root/usr/bin/chuck" | grep -q 'Name: GLIBC_ABI_DT_RELR '; then
+  symbols=$(dpkg-query --control-path "libc6:$arch" symbols 2>/dev/null || true)
+  relr=$(sed -n 's/^ GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR \([^ ]*\).*/\1/p' "${symbols:-/dev/null}" | head -n 1)
+  relr=${relr:-2.36}
+  floor=$(printf '%s\n' "$shlibs" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
+  if [ -z "$floor" ]; then
+    echo "error: dpkg-shlibdeps gave no libc6 (>= …) to raise to $relr for DT_RELR: $shlibs" >&2
+    exit 1
+  fi
+  if dpkg --compare-versions "$floor" lt "$relr"; then
+    shlibs=$(printf '%s\n' "$shlibs" | sed "s/libc6 (>= $floor)/libc6 (>= $relr)/")
+  fi
 fi
 depends="$shlibs, libcurl4"
 
