@@ -1,5 +1,5 @@
 #!/bin/sh
-# Packs the staged build as a tarball for any x86_64 Linux with glibc (what `make dist` runs):
+# Packs the staged build as a tarball for any x86_64 Linux with glibc 2.36 or later (what `make dist` runs):
 #   Scripts/build-tarball.sh STAGE VERSION TRIPLE OUTPUT
 # STAGE holds what `make` builds (chuck, chuck.1, chuck.bash, _chuck, chuck.fish). The tarball has
 # one folder, chuck-VERSION-TRIPLE/, laid out as a prefix, so that it unpacks anywhere and
