@@ -225,6 +225,20 @@ import Testing
     } else {
       #expect(after[2] != seed && after[3] == "1", "a new round after the last joke")
     }
+    // Nothing but the state is ever written: a link in its place to another file, or another
+    // file's content there, is replaced by a new state; the other file keeps every byte.
+    let victim = sandbox.home.appendingPathComponent("precious.txt")
+    let precious = "chuck-pick-rotation, but not ours: keep every byte\n"
+    try Data(precious.utf8).write(to: victim)
+    try FileManager.default.removeItem(at: state)
+    try FileManager.default.createSymbolicLink(at: state, withDestinationURL: victim)
+    #expect(Set(try await picks(3)).count == 3)
+    #expect(try String(contentsOf: victim, encoding: .utf8) == precious)
+    let replaced = try FileManager.default.attributesOfItem(atPath: state.path)
+    #expect(replaced[.type] as? FileAttributeType == .typeRegular, "the link was replaced")
+    try Data(precious.utf8).write(to: state)
+    #expect(Set(try await picks(3)).count == 3)
+    #expect(try Data(contentsOf: state).count == 128, "another content is replaced, not kept")
     // An unwritable state folder (a file in its place): the pick still works.
     try FileManager.default.removeItem(at: state.deletingLastPathComponent())
     try Data().write(to: state.deletingLastPathComponent())

@@ -186,13 +186,15 @@ extension Chuck {
         fileURL: folder.appendingPathComponent(request.stateName(sources)), contents: .cache,
         maximumSize: 4096)
       var chosen: Int?
-      store.rewriteInPlace { bytes in
+      let isState = { (bytes: [UInt8]) in ShuffleBag.decode(bytes) != nil }
+      let advance = { (bytes: [UInt8]?) -> [UInt8]? in
         let next = ShuffleBag.next(
           after: ShuffleBag.decode(bytes), count: total, fingerprint: fingerprint.hex,
           using: &generator, where: fits)
         chosen = next?.position
         return next?.state.encoded
       }
+      store.rewriteInPlace(ownedIf: isState, advance)
       return chosen
     }
 

@@ -83,4 +83,53 @@ import Testing
     #expect(try store.read() == Array("old".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["jokes.json"])
   }
+  /// `rewriteInPlace` overwrites only its own content, through its own name: a missing file is
+  /// made in a missing folder, its own content is rewritten in place (the same inode, shorter
+  /// content truncated), and a link to another file or other content in its place is replaced by
+  /// a new file (renamed over the name), the other file untouched.
+  @Test func rewriteInPlaceWritesOnlyItsOwn() throws {
+    let state = root.appendingPathComponent("state/pick.state")
+    let store = FileStore(fileURL: state, contents: .cache, maximumSize: 4096)
+    let isOwn = { (bytes: [UInt8]) in bytes.starts(with: Array("own ".utf8)) }
+    func inode() throws -> Int {
+      try FileManager.default.attributesOfItem(atPath: state.path)[.systemFileNumber] as! Int
+    }
+    var seen: [[UInt8]?] = []
+    store.rewriteInPlace(ownedIf: isOwn) {
+      seen.append($0)
+      return Array("own one, long\n".utf8)
+    }
+    let first = try inode()
+    store.rewriteInPlace(ownedIf: isOwn) {
+      seen.append($0)
+      return Array("own two\n".utf8)
+    }
+    #expect(seen == [nil, Array("own one, long\n".utf8)])
+    #expect(try inode() == first, "rewritten in place")
+    #expect(try Data(contentsOf: state) == Data("own two\n".utf8))
+    store.rewriteInPlace(ownedIf: isOwn) { _ in nil }
+    #expect(try Data(contentsOf: state) == Data("own two\n".utf8), "nil leaves it alone")
+
+    let other = root.appendingPathComponent("other.txt")
+    try Data("someone else's\n".utf8).write(to: other)
+    try FileManager.default.removeItem(at: state)
+    try FileManager.default.createSymbolicLink(at: state, withDestinationURL: other)
+    store.rewriteInPlace(ownedIf: isOwn) {
+      seen.append($0)
+      return Array("own three\n".utf8)
+    }
+    #expect(seen.last == .some(nil), "a link is not read through")
+    #expect(try Data(contentsOf: other) == Data("someone else's\n".utf8))
+    #expect(try Data(contentsOf: state) == Data("own three\n".utf8))
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: state.path)[.type] as? FileAttributeType
+        == .typeRegular)
+    try Data("not ours\n".utf8).write(to: state)
+    store.rewriteInPlace(ownedIf: isOwn) {
+      seen.append($0)
+      return Array("own four\n".utf8)
+    }
+    #expect(seen.last == .some(nil))
+    #expect(try Data(contentsOf: state) == Data("own four\n".utf8))
+  }
 }
