@@ -5,9 +5,10 @@ import Dispatch
 #endif
 
 /// Where `chuck` starts. The start-up file forms of `pick` and `list` run at once, on this
-/// thread, and those of `random` in a task (`FastPath`); everything else goes through the argument parser, in a task, while this
-/// thread serves the main queue — what an `async` main does, started only when needed, so that
-/// `chuck pick` pays for neither the parser nor a thread pool.
+/// thread, and those of `random` in a task (`FastPath`); everything else goes through the
+/// argument parser, in a task, while this thread serves the main queue — what an `async` main
+/// does, started only when needed, so that `chuck pick` pays for neither the parser nor a thread
+/// pool.
 @main
 enum Entry {
   static func main() {

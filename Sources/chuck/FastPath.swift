@@ -17,14 +17,12 @@ import Dispatch
 /// `-c`/`--show-source` and `--source NAME|all`, `--daily`, `--no-rotate`; for `random`,
 /// `--category NAME`, `--exclude NAME` (repeatable) and `--source NAME`; for all three,
 /// `--format TEMPLATE`, `--oneline` and `--max-width N` (each other at most once, `--name=value`
-/// too). Anything else — another
-/// command, `--help`, a repeated or unknown option, short flags run together, a value that looks
-/// like an option, options that do not go together — is left to the argument parser, which
-/// decides and words every error; so the fast path never changes what a command line means. The
-/// command bodies are the same functions the parsed commands run (`Pick.pick`, `List.list`,
-/// `Random.random`), and
-/// `FastPathTests` checks each form against the parser's result (a trailing `--` sends any
-/// command line to the parser).
+/// too). Anything else — another command, `--help`, a repeated or unknown option, short flags
+/// run together, a value that looks like an option, options that do not go together — is left
+/// to the argument parser, which decides and words every error; so the fast path never changes
+/// what a command line means. The command bodies are the same functions the parsed commands run
+/// (`Pick.pick`, `List.list`, `Random.random`), and `FastPathTests` checks each form against the
+/// parser's result (a trailing `--` sends any command line to the parser).
 struct FastPath: Equatable {
   enum Command: Equatable {
     case pick(Chuck.Pick.Request)
