@@ -186,15 +186,13 @@ extension Chuck {
         fileURL: folder.appendingPathComponent(request.stateName(sources)), contents: .cache,
         maximumSize: 4096)
       var chosen: Int?
-      let isState = { (bytes: [UInt8]) in ShuffleBag.decode(bytes) != nil }
-      let advance = { (bytes: [UInt8]?) -> [UInt8]? in
+      let advance = { (state: ShuffleBag?) -> [UInt8]? in
         let next = ShuffleBag.next(
-          after: ShuffleBag.decode(bytes), count: total, fingerprint: fingerprint.hex,
-          using: &generator, where: fits)
+          after: state, count: total, fingerprint: fingerprint.hex, using: &generator, where: fits)
         chosen = next?.position
         return next?.state.encoded
       }
-      store.rewriteInPlace(ownedIf: isState, advance)
+      store.rewriteInPlace(reading: { ShuffleBag.decode($0) }, advance)
       return chosen
     }
 
@@ -265,9 +263,7 @@ extension Chuck {
     ) throws(ChuckError) -> Candidates {
       let saved = try context.components.list(kind).saved()
       let fits: (Int) -> Bool =
-        if let filter { filter.takesAll ? { _ in true } : { filter.admits($0, in: saved) } } else {
-          { _ in false }
-        }
+        if let filter { { filter.admits($0, in: saved) } } else { { _ in false } }
       let addIDs = { (fingerprint: inout ShuffleBag.Fingerprint) in
         saved.addIDs(to: &fingerprint, source: Kind.name)
       }

@@ -90,31 +90,31 @@ import Testing
   @Test func rewriteInPlaceWritesOnlyItsOwn() throws {
     let state = root.appendingPathComponent("state/pick.state")
     let store = FileStore(fileURL: state, contents: .cache, maximumSize: 4096)
-    let isOwn = { (bytes: [UInt8]) in bytes.starts(with: Array("own ".utf8)) }
+    let own = { (bytes: [UInt8]) in bytes.starts(with: Array("own ".utf8)) ? bytes : nil }
     func inode() throws -> Int {
       try FileManager.default.attributesOfItem(atPath: state.path)[.systemFileNumber] as! Int
     }
     var seen: [[UInt8]?] = []
-    store.rewriteInPlace(ownedIf: isOwn) {
+    store.rewriteInPlace(reading: own) {
       seen.append($0)
       return Array("own one, long\n".utf8)
     }
     let first = try inode()
-    store.rewriteInPlace(ownedIf: isOwn) {
+    store.rewriteInPlace(reading: own) {
       seen.append($0)
       return Array("own two\n".utf8)
     }
     #expect(seen == [nil, Array("own one, long\n".utf8)])
     #expect(try inode() == first, "rewritten in place")
     #expect(try Data(contentsOf: state) == Data("own two\n".utf8))
-    store.rewriteInPlace(ownedIf: isOwn) { _ in nil }
+    store.rewriteInPlace(reading: own) { _ in nil }
     #expect(try Data(contentsOf: state) == Data("own two\n".utf8), "nil leaves it alone")
 
     let other = root.appendingPathComponent("other.txt")
     try Data("someone else's\n".utf8).write(to: other)
     try FileManager.default.removeItem(at: state)
     try FileManager.default.createSymbolicLink(at: state, withDestinationURL: other)
-    store.rewriteInPlace(ownedIf: isOwn) {
+    store.rewriteInPlace(reading: own) {
       seen.append($0)
       return Array("own three\n".utf8)
     }
@@ -125,7 +125,7 @@ import Testing
       try FileManager.default.attributesOfItem(atPath: state.path)[.type] as? FileAttributeType
         == .typeRegular)
     try Data("not ours\n".utf8).write(to: state)
-    store.rewriteInPlace(ownedIf: isOwn) {
+    store.rewriteInPlace(reading: own) {
       seen.append($0)
       return Array("own four\n".utf8)
     }
