@@ -41,11 +41,6 @@ public struct PickFilter: Sendable {
     foldedExcluded = Set(excluded.map { $0.lowercased() })
   }
 
-  /// Whether nothing is filtered out.
-  public var takesAll: Bool {
-    category == nil && excluded.isEmpty && length == .any && match == nil
-  }
-
   /// A joke's length as `-s`, `-l` and `-n` count it: the characters (graphemes) of its preview's
   /// text before the cut — whitespace collapsed, made safe for a terminal — a two-part joke's
   /// setup and punchline together, one space between.
@@ -84,12 +79,5 @@ public struct PickFilter: Sendable {
     }
     if let match, !match.matches(ScreenState.Shown.text(text, punchline)) { return false }
     return true
-  }
-
-  /// The positions of a saved list that pass, in saved order.
-  /// - Parameter saved: the saved list.
-  /// - Returns: the positions.
-  public func positions(in saved: some JokeIndex) -> [Int] {
-    takesAll ? Array(0..<saved.count) : (0..<saved.count).filter { admits($0, in: saved) }
   }
 }

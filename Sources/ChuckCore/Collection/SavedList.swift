@@ -172,10 +172,10 @@ public struct SavedList<Kind: JokeKind>: Sendable {
     throws(ChuckError) -> Joke?
   {
     let saved = try saved()
-    guard let position = filter.positions(in: saved).randomElement(using: &generator) else {
-      return nil
+    let position = ShuffleBag.random(count: saved.count, using: &generator) {
+      filter.admits($0, in: saved)
     }
-    return try saved.joke(at: position)
+    return try position.map { (position: Int) throws(ChuckError) in try saved.joke(at: position) }
   }
 
   /// The positions `wanted` stands for, the one rule of `show`, `remove` and favourites for
