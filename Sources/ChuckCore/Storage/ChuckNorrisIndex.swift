@@ -59,21 +59,11 @@ public struct ChuckNorrisIndex: JokeIndex {
   private static let fields = ChuckJoke.Field.allCases
   private static let allFields = (1 << fields.count) - 1
 
-  /// The field a key names, and its bit; `nil` for another key. Compared in place, without
-  /// touching an array (that retain and release for each key was a sixth of reading a list).
+  /// The field a key names, and its bit (its place in ``ChuckJoke/Field/allCases``); `nil` for
+  /// another key. Compared in place with the field's static name.
   private static func field(_ key: Range<Int>, _ scanner: JSONScanner) -> (ChuckJoke.Field, Int)? {
-    for bit in 0..<7 {
-      let field: ChuckJoke.Field
-      switch bit {
-      case 0: field = .categories
-      case 1: field = .createdAt
-      case 2: field = .iconURL
-      case 3: field = .id
-      case 4: field = .updatedAt
-      case 5: field = .url
-      default: field = .value
-      }
-      if scanner.string(at: key, is: field.name) { return (field, 1 << bit) }
+    for index in fields.indices where scanner.string(at: key, is: fields[index].name) {
+      return (fields[index], 1 << index)
     }
     return nil
   }
