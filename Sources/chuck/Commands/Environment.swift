@@ -57,7 +57,8 @@ extension Chuck {
 
     private static let meanings: [EnvironmentVariable: String] = [
       .source: "the source when no --source is given (default \(JokeSource.chuck.name))",
-      .exclude: "categories pick and random leave out, comma-separated",
+      .exclude:
+        "categories (and JokeAPI flags) that pick, random and Joke! leave out, comma-separated",
       .favoritesMax:
         "the most favourites, 1 to 1000 (default \(ChuckConfiguration.defaultFavoritesLimit))",
       .dataDirectory: "the folder of the saved lists and favourites",
