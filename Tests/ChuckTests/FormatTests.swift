@@ -50,5 +50,15 @@ import Testing
     #expect(object["tooltip"]?.string == "What did the fish say when it hit the wall?\nDam.")
     #expect(object["class"] == .array([.string("official")]))
     #expect(result.stdout.filter { $0 == "\n" }.count == 1)
+    // A joke with categories: the class names the source, then each category.
+    try sandbox.writeList([
+      MadeUpJoke(7, "Chuck Norris compiles with his eyes closed.", categories: ["dev", "food"])
+        .object
+    ])
+    let categorized = try await sandbox.chuck(["pick", "--format", "waybar"])
+    #expect(categorized.status == 0, "\(categorized.stderr)")
+    #expect(
+      try JSON.parse(categorized.stdout)["class"]
+        == .array([.string("chuck"), .string("dev"), .string("food")]))
   }
 }
