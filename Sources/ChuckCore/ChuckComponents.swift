@@ -88,26 +88,33 @@ public struct ChuckComponents: Sendable {
       limit: configuration.favoritesLimit)
   }
 
+  /// Runs `body` as a reader of several saved files (the favourites and their lists, every
+  /// list), which sees them all at one moment, never half of a transaction
+  /// (``FileStore/together(_:)``).
+  /// - Parameter body: the reads.
+  /// - Returns: what `body` returned.
+  /// - Throws: what `body` throws.
+  public func together<R>(_ body: () throws(ChuckError) -> R) throws(ChuckError) -> R {
+    try favorites.store.file.together(body)
+  }
+
   /// The favourites' file name in the data folder.
   public static let favoritesFileName = "favorites.json"
 
   /// Removes jokes from a source's list by id or unique prefix, and the favourites of the jokes
-  /// that go: both files change, or neither. Under the list's lock, the new list is written
-  /// to disk first (where a full disk or a size limit fails); then the favourites are replaced;
-  /// then the new list takes the old one's place.
+  /// that go: both files change, or neither, as one ``StorageTransaction``.
   /// - Parameters:
   ///   - idsOrPrefixes: full ids or prefixes.
   ///   - source: the list's source.
   /// - Returns: what was removed and what matched nothing.
-  /// - Throws: as ``SavedList/remove(_:beforeWriting:)``; when the favourites cannot be
-  ///   written, no joke is removed.
+  /// - Throws: as ``SavedList/remove(_:alongWith:)``.
   public func removeJokes(_ idsOrPrefixes: [String], from source: JokeSource) throws(ChuckError)
     -> Removal
   {
     let favorites = favorites
     return try list(of: source).remove(idsOrPrefixes) {
-      (removed: [Removal.Joke]) throws(ChuckError) in
-      try favorites.removeJokes(Set(removed.map(\.id)), of: source)
+      (removed: [Removal.Joke]) throws(ChuckError) -> [FileChange] in
+      try favorites.removal(ofJokes: Set(removed.map(\.id)), of: source).map { [$0] } ?? []
     }
   }
 

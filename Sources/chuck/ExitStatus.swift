@@ -16,7 +16,7 @@ extension ChuckError {
     case .malformedInput: return 65
     case .internalError: return 70
     case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,
-      .cacheWriteFailed, .outputFailed, .lockTimeout:
+      .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed, .lockTimeout:
       return 74
     case .unexpectedStatus, .redirected, .badResponse, .responseTooLarge: return 76
     case .cancelled: return 130

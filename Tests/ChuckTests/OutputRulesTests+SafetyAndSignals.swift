@@ -174,7 +174,8 @@ extension OutputRulesTests {
     let (api, sandbox) = try await startSandbox(rules: rules, pool: [remote])
     try sandbox.writeList([Self.joke.object])
     let holder =
-      row == .lockWait ? try LockHolder(path: sandbox.listFile.path + ".lock", seconds: 3600) : nil
+      row == .lockWait
+      ? try LockHolder(path: sandbox.dataDirectory.path + "/chuck.lock", seconds: 3600) : nil
     defer { _ = holder }
     let before = try #require(sandbox.listBytes)
     let identity = try FileIdentity(path: sandbox.listFile.path)
@@ -196,6 +197,6 @@ extension OutputRulesTests {
     #expect(sandbox.listBytes == before)
     #expect(try FileIdentity(path: sandbox.listFile.path) == identity)
     #expect(
-      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "jokes.json.lock" })
+      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "chuck.lock" })
   }
 }

@@ -127,7 +127,7 @@ import Testing
     let after = try await sandbox.chuck(["random"])
     #expect(after.status == 0, "\(after.stderr)")
     #expect(try Self.ids(in: sandbox.listFile).count == before.count + 1)
-    #expect(sandbox.dataDirectoryEntries == ["jokes.json", "jokes.json.lock"])
+    #expect(sandbox.dataDirectoryEntries == ["chuck.lock", "jokes.json"])
     #expect(tornOrLost == 0)
     print(
       "reliability: \(kills) SIGKILLs during saves of a \(listed)-joke list survived; "
@@ -187,7 +187,7 @@ import Testing
     #expect(result.status == 74, "\(result.stderr)")
     #expect(result.stderr.hasPrefix("error: cannot write"))
     #expect(sandbox.listBytes == before)
-    #expect(sandbox.dataDirectoryEntries == ["jokes.json", "jokes.json.lock"])
+    #expect(sandbox.dataDirectoryEntries == ["chuck.lock", "jokes.json"])
   }
 
   /// A list file of `count` made-up jokes, in the documented format.

@@ -45,7 +45,7 @@ extension StorageTests {
     }
     if let bytes = row.bytes { #expect(sandbox.listBytes == Data(bytes)) }
     #expect(try FileIdentity(path: sandbox.listFile.path) == identity)
-    #expect(sandbox.dataDirectoryEntries.filter { $0 != "jokes.json.lock" } == entries)
+    #expect(sandbox.dataDirectoryEntries.filter { $0 != "chuck.lock" } == entries)
     _ = api
   }
 
@@ -111,7 +111,7 @@ extension StorageTests {
     #expect(result.stderr.hasPrefix("error:"))
     #expect(sandbox.listBytes == before)
     #expect(
-      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "jokes.json.lock" })
+      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "chuck.lock" })
   }
 
   /// A lock held by another process makes `random` give up after 10 s with 74.
@@ -121,7 +121,7 @@ extension StorageTests {
     let before = try #require(sandbox.listBytes)
     // Held until this test lets it go: a run that waits for a process slot on a busy machine
     // must still find the lock taken.
-    let holder = try LockHolder(path: sandbox.listFile.path + ".lock", seconds: 3600)
+    let holder = try LockHolder(path: sandbox.dataDirectory.path + "/chuck.lock", seconds: 3600)
     let result = try await sandbox.chuck(["random"])
     #expect(result.status == 74)
     #expect(result.stdout == "")
@@ -137,7 +137,7 @@ extension StorageTests {
   @Test func lockReleasedInTimeIsWaitedFor() async throws {
     let (_, sandbox) = try await startSandbox(pool: [Self.joke])
     try sandbox.writeList([MadeUpJoke(2, "Chuck Norris got here first.").object])
-    let holder = try LockHolder(path: sandbox.listFile.path + ".lock", seconds: 1.5)
+    let holder = try LockHolder(path: sandbox.dataDirectory.path + "/chuck.lock", seconds: 1.5)
     let started = Date()
     // Not throttled: the wait must overlap the lock.
     let result = try await onThread { try sandbox.run(["random"]) }
@@ -168,6 +168,6 @@ extension StorageTests {
     #expect(Set(ids).count == 20)
     #expect(try api.requests().count == 20)
     #expect(
-      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "jokes.json.lock" })
+      sandbox.dataDirectoryEntries.allSatisfy { $0 == "jokes.json" || $0 == "chuck.lock" })
   }
 }

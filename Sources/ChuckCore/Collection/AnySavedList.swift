@@ -17,14 +17,16 @@ public protocol AnySavedList: Sendable {
   ///   ``ChuckError/ambiguousID(prefix:candidates:)``, or a storage error.
   func entry(matching idOrPrefix: String) throws(ChuckError) -> SavedTexts.Entry?
 
-  /// Removes saved jokes by id or unique prefix, in one atomic write.
+  /// Removes saved jokes by id or unique prefix, in one transaction with the changes to other
+  /// saved files that go with it.
   /// - Parameters:
   ///   - idsOrPrefixes: full ids or prefixes.
-  ///   - beforeWriting: told what is about to be removed, under the lock, before the write.
+  ///   - alongWith: told what is about to be removed, under the lock; returns the changes to
+  ///     other files that go with it.
   /// - Returns: what was removed and what matched nothing.
-  /// - Throws: as ``SavedList/remove(_:beforeWriting:)``.
+  /// - Throws: as ``SavedList/remove(_:alongWith:)``.
   func remove(
-    _ idsOrPrefixes: [String], beforeWriting: ([Removal.Joke]) throws(ChuckError) -> Void
+    _ idsOrPrefixes: [String], alongWith: ([Removal.Joke]) throws(ChuckError) -> [FileChange]
   ) throws(ChuckError) -> Removal
 }
 

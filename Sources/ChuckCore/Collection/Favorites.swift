@@ -1,9 +1,9 @@
 /// The named favourites (`favorites.json`): saved jokes of any source marked under a name, names
 /// unique case-insensitively, at most ``limit`` of them, listed by name.
 ///
-/// A favourite is made while its joke's list is locked, and `chuck remove` removes a joke's
-/// favourite while that list is locked too (favourites first): a favourite never outlives its
-/// joke through a race between two `chuck`s.
+/// A favourite is made under the data directory's lock, which its joke's list shares, and
+/// `chuck remove` removes a joke and its favourite in one ``StorageTransaction``: a favourite
+/// never outlives its joke, through a race between two `chuck`s or a crash.
 public struct Favorites: Sendable {
   /// Where the favourites are stored.
   public let store: NetworkCache<Favorite>
@@ -122,26 +122,21 @@ public struct Favorites: Sendable {
     return renamed
   }
 
-  /// Removes the favourites of these jokes (which are being removed from their list).
+  /// The change that removes the favourites of these jokes, which are being removed from their
+  /// list in the same transaction; the caller holds the data directory's lock.
   /// - Parameters:
   ///   - ids: the jokes' full ids.
   ///   - source: their source.
-  /// - Returns: the favourites removed, in stored order.
-  /// - Throws: a storage error (then nothing is removed).
-  @discardableResult
-  public func removeJokes(_ ids: Set<String>, of source: JokeSource) throws(ChuckError)
-    -> [Favorite]
+  /// - Returns: the favourites' new content, or `nil` when none of the jokes is a favourite.
+  /// - Throws: a storage error.
+  public func removal(ofJokes ids: Set<String>, of source: JokeSource) throws(ChuckError)
+    -> FileChange?
   {
     let path = store.fileURL.path
-    var removed: [Favorite] = []
-    _ = try store.remove { (raw: RawItems) throws(ChuckError) -> Set<Int> in
+    return try store.removal { (raw: RawItems) throws(ChuckError) -> Set<Int> in
       let current = try raw.decode(Favorite.self, path: path)
-      let chosen = current.indices.filter {
-        current[$0].source == source && ids.contains(current[$0].id)
-      }
-      removed = chosen.map { current[$0] }
-      return Set(chosen)
-    }
-    return removed
+      return Set(
+        current.indices.filter { current[$0].source == source && ids.contains(current[$0].id) })
+    }.change
   }
 }

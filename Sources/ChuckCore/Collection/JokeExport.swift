@@ -52,9 +52,10 @@ public struct JokeExport: Sendable {
   public func write(from components: ChuckComponents, to write: (TerminalText) -> Void)
     throws(ChuckError)
   {
-    var lists: [(JokeSource, Writer)] = []
-    for source in sources {
-      lists.append((source, try Self.writer(of: source.kind, components)))
+    let lists = try components.together { () throws(ChuckError) -> [(JokeSource, Writer)] in
+      try sources.map { (source) throws(ChuckError) in
+        (source, try Self.writer(of: source.kind, components))
+      }
     }
     var output = Output()
     switch format {

@@ -97,10 +97,9 @@ public struct JokeImport {
     self.batches = JokeSource.allCases.compactMap { batches[$0] }
   }
 
-  /// Adds the jokes that are not saved yet: under every list's lock (taken in ``JokeSource``
-  /// order), each changed list written atomically, the jokes appended after the saved ones and
-  /// the saved ones kept byte for byte; a list with nothing to add is not written. A dry run
-  /// only reads.
+  /// Adds the jokes that are not saved yet: under the data directory's lock, every changed list
+  /// in one ``StorageTransaction``, the jokes appended after the saved ones and the saved ones
+  /// kept byte for byte; a list with nothing to add is not written. A dry run only reads.
   /// - Parameter dryRun: whether to count without writing.
   /// - Returns: what was, or would be, added to each list, in ``JokeSource`` order.
   /// - Throws: a storage error; then no list has changed.
@@ -108,12 +107,15 @@ public struct JokeImport {
     if dryRun {
       return try batches.map { (batch) throws(ChuckError) in try Self.plan(batch).count }
     }
-    let changing = batches.filter { !$0.items.isEmpty }
-    return try Self.locked(changing[...]) { () throws(ChuckError) -> [Count] in
+    let write = { () throws(ChuckError) -> [Count] in
       let plans = try batches.map { (batch) throws(ChuckError) in try Self.plan(batch) }
-      try Self.replace(plans[...])
+      try StorageTransaction.commit(
+        plans.compactMap { plan in plan.bytes.map { FileChange(file: plan.file, bytes: $0) } })
       return plans.map(\.count)
     }
+    // Every list shares the data directory's lock.
+    guard let file = batches.first(where: { !$0.items.isEmpty })?.file else { return try write() }
+    return try file.exclusively(write)
   }
 
   // MARK: Records to items
@@ -284,26 +286,5 @@ public struct JokeImport {
     guard !added.isEmpty else { return Plan(file: batch.file, bytes: nil, count: count) }
     let items = Array(added.joined(separator: [UInt8(ascii: ",")]))
     return Plan(file: batch.file, bytes: ListEnvelope.appending(items, to: raw), count: count)
-  }
-
-  /// Runs `body` holding the lock of every batch's list.
-  private static func locked<R>(
-    _ batches: ArraySlice<Batch>, _ body: () throws(ChuckError) -> R
-  ) throws(ChuckError) -> R {
-    guard let first = batches.first else { return try body() }
-    return try first.file.exclusively { () throws(ChuckError) -> R in
-      try locked(batches.dropFirst(), body)
-    }
-  }
-
-  /// Writes every changed list: each one's new content is on disk before the next is written,
-  /// and renamed into place only after all the others were, so that a failure leaves the lists
-  /// not yet renamed as they were (one list: all or nothing).
-  private static func replace(_ plans: ArraySlice<Plan>) throws(ChuckError) {
-    guard let first = plans.first else { return }
-    guard let bytes = first.bytes else { return try replace(plans.dropFirst()) }
-    try first.file.replace(with: bytes) { () throws(ChuckError) in
-      try replace(plans.dropFirst())
-    }
   }
 }

@@ -102,20 +102,20 @@ public struct SavedList<Kind: JokeKind>: Sendable {
     return Found(joke: try await fetch(idOrPrefix), isSaved: false)
   }
 
-  /// Removes the saved jokes with these ids or unique prefixes, in one atomic write. Ids that
-  /// match nothing are reported, and the others are still removed.
+  /// Removes the saved jokes with these ids or unique prefixes, in one transaction with the
+  /// changes to other saved files that go with it (``NetworkCache/remove(_:alongWith:)``). Ids
+  /// that match nothing are reported, and the others are still removed.
   /// - Parameters:
   ///   - idsOrPrefixes: full ids or prefixes.
-  ///   - beforeWriting: told what is about to be removed, under the list's lock, once the new
-  ///     list is on disk and just before it replaces the old one (and only when something is
-  ///     removed); throwing removes nothing.
+  ///   - alongWith: told what is about to be removed, under the directory's lock (and only when
+  ///     something is removed); returns the changes to other files; throwing removes nothing.
   /// - Returns: what was removed and what matched nothing.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a short prefix and
   ///   ``ChuckError/ambiguousID(prefix:candidates:)`` for an ambiguous one (then nothing is
-  ///   removed), what `beforeWriting` throws, or a storage error.
+  ///   removed), what `alongWith` throws, or a storage error.
   public func remove(
     _ idsOrPrefixes: [String],
-    beforeWriting: ([Removal.Joke]) throws(ChuckError) -> Void = { _ in }
+    alongWith: ([Removal.Joke]) throws(ChuckError) -> [FileChange] = { _ in [] }
   ) throws(ChuckError) -> Removal {
     let path = store.fileURL.path
     var removal = Removal()
@@ -144,8 +144,8 @@ public struct SavedList<Kind: JokeKind>: Sendable {
         }
       }
       return chosen
-    } beforeCommit: { () throws(ChuckError) in
-      try beforeWriting(removal.removed)
+    } alongWith: { () throws(ChuckError) -> [FileChange] in
+      try alongWith(removal.removed)
     }
     return removal
   }

@@ -71,6 +71,12 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case storageUnsupportedVersion(path: String, version: Int)
   /// A file or directory of what the user saved could not be written; the old file was kept.
   case storageWriteFailed(path: String, reason: String)
+  /// A change to these saved files was made, but the disk did not confirm it (a directory's
+  /// `fsync` failed): it shows now, and a power cut may undo it.
+  case storageNotDurable(paths: [String], reason: String)
+  /// A change to these saved files is made — recorded in the journal — but could not be
+  /// completed; the next `chuck` that can write there completes it, and readers see it made.
+  case storageIncomplete(journal: String, paths: [String], reason: String)
   /// A cache file or directory (icons, categories) could not be written.
   case cacheWriteFailed(path: String, reason: String)
   /// The command's output could not be written (a full disk behind `> file`, for example).
@@ -153,6 +159,12 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
         + "it was left untouched"
     case .storageWriteFailed(let path, let reason):
       return "cannot write \(path): \(reason); what was saved is unchanged"
+    case .storageNotDurable(let paths, let reason):
+      return "changed \(Self.list(paths)), but the disk did not confirm it (\(reason)); "
+        + "a power cut may undo the change"
+    case .storageIncomplete(let journal, let paths, let reason):
+      return "the change to \(Self.list(paths)) is made but not complete (\(reason)); "
+        + "it is recorded in \(journal), and the next chuck that can write there completes it"
     case .cacheWriteFailed(let path, let reason):
       return "cannot write the cache file \(path): \(reason)"
     case .outputFailed(let reason):
@@ -184,6 +196,12 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
         $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
       }
     return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// Paths as a message lists them: `a`, `a and b`, `a, b and c`.
+  private static func list(_ paths: [String]) -> String {
+    guard let last = paths.last, paths.count > 1 else { return paths.first ?? "" }
+    return paths.dropLast().joined(separator: ", ") + " and " + last
   }
 
   /// A duration as messages say it: `1 second`, `2 seconds`, `0.5 seconds`.

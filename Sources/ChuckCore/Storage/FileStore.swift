@@ -7,9 +7,13 @@ import FoundationEssentials
 #endif
 
 /// The file mechanics that every file `chuck` writes shares: read in one go, replace atomically
-/// (a temporary file in the same directory, flushed, renamed over the file), a lock with a
-/// bounded wait on a sibling `<name>.lock` file, directories 0700 and files 0600, and errors that
-/// name the file and what it is.
+/// (a temporary file in the same directory, flushed, renamed over the file, the directory
+/// flushed), a lock with a bounded wait, directories 0700 and files 0600, and errors that name the
+/// file and what it is.
+///
+/// What the user saved (``Contents/saved``: the lists, the favourites, the device id) shares one
+/// lock and one ``Journal`` per directory, so that a change to several of its files is one
+/// ``StorageTransaction``; a cache file has a lock of its own, `<name>.lock`.
 ///
 /// ``NetworkCache`` stores its lists through it and ``IconStore`` its icons.
 public struct FileStore: Sendable {
@@ -19,6 +23,8 @@ public struct FileStore: Sendable {
     case saved
     /// A cache, which the network can fill again.
     case cache
+    /// A file that `chuck` only reads (`chuck import`'s input).
+    case input
   }
 
   /// The file.
@@ -55,9 +61,17 @@ public struct FileStore: Sendable {
 
   /// The file's path.
   public var path: String { fileURL.path }
-  private var directory: String { fileURL.deletingLastPathComponent().path }
-  private var lockPath: String { path + ".lock" }
-  private var temporaryPrefix: String { "." + fileURL.lastPathComponent + ".tmp-" }
+  /// The file's name, without its directory.
+  var name: String { fileURL.lastPathComponent }
+  /// The directory that holds the file.
+  var directory: String { fileURL.deletingLastPathComponent().path }
+  /// The prefix of the temporary files that stage the file's new content.
+  var temporaryPrefix: String { Self.temporaryPrefix(of: name) }
+
+  /// The prefix of the temporary files that stage a file's new content.
+  /// - Parameter name: the file's name.
+  /// - Returns: `.<name>.tmp-`.
+  static func temporaryPrefix(of name: String) -> String { "." + name + ".tmp-" }
 
   /// Whether the file exists (as anything).
   public var exists: Bool { access(path, F_OK) == 0 || errno != ENOENT }
@@ -87,7 +101,13 @@ public struct FileStore: Sendable {
   /// - Throws: ``ChuckError/storageUnreadable(path:reason:)``, also for a file that is not a
   ///   regular file or is too large.
   public func read() throws(ChuckError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    // A change to several saved files that a killed chuck left unfinished is finished first,
+    // or, where it cannot be, read through: a reader never sees half of it.
+    var source = path
+    if contents == .saved, let staged = try Journal(directory: directory).settle(before: self) {
+      source = staged
+    }
+    let fd = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     if fd < 0 {
       if errno == ENOENT { return nil }
       throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(errno))
@@ -146,7 +166,7 @@ public struct FileStore: Sendable {
 
   /// Checks that an open file is a regular file of at most `maximumSize` bytes.
   /// - Returns: its size.
-  private static func checkRegular(_ fd: Int32, path: String, maximumSize: Int)
+  static func checkRegular(_ fd: Int32, path: String, maximumSize: Int)
     throws(ChuckError) -> Int
   {
     var info = stat()
@@ -179,147 +199,60 @@ public struct FileStore: Sendable {
 
   // MARK: Writing
 
-  /// Runs `body` as the only writer: creates the file's folder, takes the lock (waiting at most
-  /// ``lockTimeout``) and removes the temporary files a killed writer left behind.
-  /// - Parameter body: the work to do under the lock.
-  /// - Returns: what `body` returned.
-  /// - Throws: what `body` throws, ``ChuckError/lockTimeout(path:seconds:)``, or a write error
-  ///   for a folder or lock file that cannot be made.
-  public func exclusively<R>(_ body: () throws(ChuckError) -> R) throws(ChuckError) -> R {
-    try makeDirectory(fileURL.deletingLastPathComponent())
-    let lock = try acquireLock()
-    defer { close(lock) }
-    removeStaleTemporaryFiles()
-    return try body()
+  /// Replaces the file atomically: the new content is staged in a temporary file in the same
+  /// directory (``stage(_:)``), renamed over the file, and the directory is synced, so that once
+  /// this returns the change is on disk. On failure before the rename the temporary file is
+  /// removed and the old file stays.
+  /// - Parameter bytes: the new content.
+  /// - Throws: a write error naming the file (nothing changed), or, for saved content,
+  ///   ``ChuckError/storageNotDurable(paths:reason:)`` when the file was replaced but the
+  ///   directory could not be synced.
+  public func replace(with bytes: some ContiguousBytes) throws(ChuckError) {
+    let temporary = try stage(bytes)
+    guard rename(temporary, path) == 0 else {
+      let failure = errno
+      unlink(temporary)
+      throw writeFailed(path, FileDescriptorOutput.describe(failure))
+    }
+    let failure = syncDirectory()
+    // A cache can be filled again: only what the user saved must be known to be on disk.
+    if failure != 0, contents == .saved {
+      throw .storageNotDurable(paths: [path], reason: FileDescriptorOutput.describe(failure))
+    }
   }
 
-  /// Replaces the file atomically: a temporary file in the same directory (0600), flushed, then
-  /// renamed over the file; on failure the temporary file is removed and the old file stays.
-  ///
-  /// `beforeRename` runs once the new content is safely on disk, just before the rename: a
-  /// change to a second file made there happens only if this file's content could be written
-  /// (a full disk or a size limit fails before it), and when it throws this file stays as it was.
-  /// - Parameters:
-  ///   - bytes: the new content.
-  ///   - beforeRename: the last step before the new content takes the file's place.
-  /// - Throws: a write error naming the file, or what `beforeRename` throws.
-  public func replace(
-    with bytes: some ContiguousBytes, beforeRename: () throws(ChuckError) -> Void = {}
-  ) throws(ChuckError) {
+  /// Writes new content into a temporary file beside the file (0600, named
+  /// `.<name>.tmp-XXXXXX`), flushed to disk, for a rename to put in the file's place. A failed
+  /// write or `fsync` removes it and fails: the data may never have reached the disk, and a later
+  /// `fsync` that succeeds proves nothing (PostgreSQL's "fsyncgate").
+  /// - Parameter bytes: the new content.
+  /// - Returns: the temporary file's path.
+  /// - Throws: a write error naming the file.
+  func stage(_ bytes: some ContiguousBytes) throws(ChuckError) -> String {
     var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var closed = false
-    do throws(ChuckError) {
-      defer { if !closed { close(fd) } }
-      guard fchmod(fd, 0o600) == 0 else {
-        throw writeFailed(path, FileDescriptorOutput.describe(errno))
-      }
-      let failure = bytes.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: fd) }
-      guard failure == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(failure)) }
-      guard fsync(fd) == 0 else {
-        throw writeFailed(path, FileDescriptorOutput.describe(errno))
-      }
-      closed = true
-      guard close(fd) == 0 else { throw writeFailed(path, FileDescriptorOutput.describe(errno)) }
-      try beforeRename()
-      guard rename(temporary, path) == 0 else {
-        throw writeFailed(path, FileDescriptorOutput.describe(errno))
-      }
-    } catch {
+    var failure: Int32 = fchmod(fd, 0o600) == 0 ? 0 : errno
+    if failure == 0 {
+      failure = bytes.withUnsafeBytes { FileDescriptorOutput.writeAll($0, to: fd) }
+    }
+    if failure == 0, fsync(fd) != 0 { failure = errno }
+    if close(fd) != 0, failure == 0 { failure = errno }
+    guard failure == 0 else {
       unlink(temporary)
-      throw error
+      throw writeFailed(path, FileDescriptorOutput.describe(failure))
     }
-    // Make the rename itself durable.
-    let folder = open(directory, O_RDONLY | O_DIRECTORY)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
+    return temporary
   }
 
-  /// Reads a small file and writes it again in place, for state that may be lost (`pick`'s
-  /// rotation): no lock, no temporary file, no rename and no sync, which cost more than the rest
-  /// of a `pick`. `change` gets the file's content as `read` makes it, when it is the caller's
-  /// own, `nil` otherwise (missing, empty, unreadable, not a regular file of at most
-  /// ``maximumSize`` bytes, or something `read` does not take), and returns the new bytes, or
-  /// `nil` to leave the file alone.
-  ///
-  /// Only a file of the caller's own is overwritten in place, and only through its own name (a
-  /// symbolic link is not followed): new bytes of the old length overwrite it in one write, so
-  /// that two writers leave one whole content, and a reader that meets a half-written one must
-  /// see it in the format. Anything else in its place — a link to another file, a file with
-  /// other content, a damaged state — is replaced by a new file with
-  /// ``replace(with:beforeRename:)``, which renames over the name and never writes through it, so
-  /// no other file can be changed. A write that fails is left at that, without an error.
-  /// - Parameters:
-  ///   - read: the content of the caller's own bytes, `nil` for any others.
-  ///   - change: the new bytes from the old content.
-  public func rewriteInPlace<Content>(
-    reading read: ([UInt8]) -> Content?, _ change: (Content?) -> [UInt8]?
-  ) {
-    let flags = O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW
-    var fd = open(path, flags)
-    var created = false
-    if fd < 0, errno == ENOENT {
-      try? makeDirectory(URL(fileURLWithPath: directory, isDirectory: true))
-      // O_EXCL: a name that appeared meanwhile (a link included) is not opened.
-      fd = open(path, flags | O_CREAT | O_EXCL, 0o600)
-      created = fd >= 0
-    }
-    var own: Content?
-    var size = 0
-    if fd >= 0, let regular = try? Self.checkRegular(fd, path: path, maximumSize: maximumSize) {
-      size = regular
-      let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        count = size == 0 ? 0 : max(0, pread(fd, buffer.baseAddress!, size, 0))
-      }
-      if bytes.count == size, !bytes.isEmpty { own = read(bytes) }
-    }
-    defer { if fd >= 0 { close(fd) } }
-    guard let new = change(own) else { return }
-    guard fd >= 0, own != nil || created else {
-      try? replace(with: new)
-      return
-    }
-    let written = new.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-    if written == new.count, size > new.count { _ = ftruncate(fd, off_t(new.count)) }
-  }
-
-  /// Temporary files are only ever written under the lock, so any found while holding it were
-  /// left by a process that was killed mid-write.
-  private func removeStaleTemporaryFiles() {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return
-    }
-    for name in names where name.hasPrefix(temporaryPrefix) {
-      unlink(directory + "/" + name)
-    }
-  }
-
-  private func acquireLock() throws(ChuckError) -> Int32 {
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
-    guard fd >= 0 else { throw writeFailed(lockPath, FileDescriptorOutput.describe(errno)) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      close(fd)
-      throw writeFailed(lockPath, "not a regular file")
-    }
-    let deadline = Date().addingTimeInterval(lockTimeout)
-    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK || errno == EINTR else {
-        let reason = FileDescriptorOutput.describe(errno)
-        close(fd)
-        throw writeFailed(lockPath, reason)
-      }
-      guard Date() < deadline else {
-        close(fd)
-        throw .lockTimeout(path: path, seconds: lockTimeout)
-      }
-      usleep(20_000)
-    }
-    return fd
+  /// Flushes the directory, which makes renames and removals in it durable.
+  /// - Returns: 0, or the `errno` of the `open` or `fsync` that failed.
+  func syncDirectory() -> Int32 {
+    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { return errno }
+    defer { close(folder) }
+    return fsync(folder) == 0 ? 0 : errno
   }
 
   /// Creates a directory and its missing parents, each 0700.

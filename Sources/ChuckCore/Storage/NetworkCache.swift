@@ -131,27 +131,42 @@ public struct NetworkCache<T: Codable>: Sendable {
   /// throws or selects nothing, nothing is written; without a file, nothing is created.
   /// - Parameters:
   ///   - select: looks at the current items and returns the positions to remove.
-  ///   - beforeCommit: runs when something is removed, under the lock, once the new list is on
-  ///     disk and just before it replaces the old one (see ``FileStore/replace(with:beforeRename:)``):
-  ///     the place for a change to another file that must happen with this one or not at all.
-  ///     When it throws, the list stays as it was.
+  ///   - alongWith: runs when something is removed, under the lock, and returns the changes to
+  ///     other saved files of the same directory that go with this one: all of them are made as
+  ///     one ``StorageTransaction``. When it throws, nothing changes.
   /// - Returns: the positions removed, sorted.
-  /// - Throws: what `select` or `beforeCommit` throws, or the errors of ``append(_:check:readBack:)``.
+  /// - Throws: what `select` or `alongWith` throws, the errors of
+  ///   ``append(_:check:readBack:)``, or those of ``StorageTransaction/commit(_:)``.
   public func remove(
     _ select: (RawItems) throws(ChuckError) -> Set<Int>,
-    beforeCommit: () throws(ChuckError) -> Void = {}
+    alongWith: () throws(ChuckError) -> [FileChange] = { [] }
   ) throws(ChuckError) -> [Int] {
     guard file.exists else {
       _ = try select(.none)
       return []
     }
     return try file.exclusively { () throws(ChuckError) -> [Int] in
-      let raw = try loadRaw()
-      let removed = try select(raw).filter { raw.items.indices.contains($0) }
-      guard !removed.isEmpty else { return [] }
-      try file.replace(with: ListEnvelope.removing(removed, from: raw), beforeRename: beforeCommit)
-      return removed.sorted()
+      let (removed, change) = try removal(select)
+      guard let change else { return [] }
+      try StorageTransaction.commit([change] + alongWith())
+      return removed
     }
+  }
+
+  /// The change that removes items, for a transaction; the caller holds the lock.
+  /// - Parameter select: looks at the current items and returns the positions to remove.
+  /// - Returns: the positions removed, sorted, and the list's new content (`nil` when nothing is
+  ///   removed).
+  /// - Throws: what `select` throws, or the errors of ``loadRaw()``.
+  public func removal(_ select: (RawItems) throws(ChuckError) -> Set<Int>) throws(ChuckError)
+    -> (removed: [Int], change: FileChange?)
+  {
+    let raw = try loadRaw()
+    let removed = try select(raw).filter { raw.items.indices.contains($0) }
+    guard !removed.isEmpty else { return ([], nil) }
+    return (
+      removed.sorted(), FileChange(file: file, bytes: ListEnvelope.removing(removed, from: raw))
+    )
   }
 
   /// Changes the list under the lock: `change` gets the items as they are and returns them as

@@ -72,15 +72,11 @@ extension Chuck {
       func run() async throws {
         try await options.run { (context: Context) throws(ChuckError) in
           let favorites = context.components.favorites
-          let sorted = try favorites.sorted()
           let terminal = context.terminal
+          let (sorted, texts) = try Self.read(context)
           if context.json {
             terminal.out(JokeJSON.array(sorted))
             return
-          }
-          var texts: [JokeSource: SavedTexts] = [:]
-          for source in Set(sorted.map(\.source)) {
-            texts[source] = try context.components.list(of: source).texts()
           }
           let rows = sorted.map { favorite in
             JokeListView.Row(
@@ -94,6 +90,22 @@ extension Chuck {
               title: "Favourites: \(sorted.count) of \(favorites.limit)",
               emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
             ).render(rows: rows))
+        }
+      }
+
+      /// The favourites, and the texts of their jokes (not for `--json`), read at one moment.
+      private static func read(_ context: Context) throws(ChuckError) -> (
+        [ChuckCore.Favorite], [JokeSource: SavedTexts]
+      ) {
+        let components = context.components
+        return try components.together {
+          () throws(ChuckError) -> ([ChuckCore.Favorite], [JokeSource: SavedTexts]) in
+          let sorted = try components.favorites.sorted()
+          var texts: [JokeSource: SavedTexts] = [:]
+          for source in Set(sorted.map(\.source)) where !context.json {
+            texts[source] = try components.list(of: source).texts()
+          }
+          return (sorted, texts)
         }
       }
     }

@@ -42,8 +42,10 @@ extension Chuck {
         try Self.list(of: kind, format: format, context)
         return
       }
-      let lists = try JokeSource.allCases.map { (source: JokeSource) throws(ChuckError) in
-        try Self.entries(of: source.kind, context)
+      let lists = try context.components.together { () throws(ChuckError) -> [Entries] in
+        try JokeSource.allCases.map { (source: JokeSource) throws(ChuckError) in
+          try Self.entries(of: source.kind, context)
+        }
       }
       let terminal = context.terminal
       if context.json {

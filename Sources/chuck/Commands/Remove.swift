@@ -10,7 +10,7 @@ extension Chuck {
         Each ID is a saved joke's id or a unique prefix of at least 4 characters. All are removed \
         in one atomic write; an ambiguous prefix removes nothing (exit 64); ids that match nothing \
         are reported (exit 66) and the others are still removed. A removed joke's favourite is \
-        removed with it (first, in its own atomic write).
+        removed with it, in the same transaction: both files change, or neither.
         """
     )
 

@@ -279,11 +279,13 @@ final class ScreenSession {
   /// A tab's rows as its files hold them now.
   private func rows(of tab: Int) throws(ChuckError) -> [ScreenRow] {
     signatures[tab] = signature(of: tab)
-    switch bindings[tab] {
-    case .list(let list): return try list.rows(context.components)
-    case .favorites:
-      let context = context
-      return try FavoriteRows.rows(context.components) { context.screenList($0) }
+    let context = context
+    return try context.components.together { () throws(ChuckError) -> [ScreenRow] in
+      switch bindings[tab] {
+      case .list(let list): return try list.rows(context.components)
+      case .favorites:
+        return try FavoriteRows.rows(context.components) { context.screenList($0) }
+      }
     }
   }
 

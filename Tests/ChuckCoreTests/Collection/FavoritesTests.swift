@@ -118,8 +118,8 @@ import Testing
     #expect(try favorites.rename(named: "kids", to: "kids").name == "kids", "a new case")
   }
 
-  /// Removing jokes removes their favourites first, of that source only; when the favourites
-  /// cannot be written, the jokes stay.
+  /// Removing jokes removes their favourites with them, of that source only; when the favourites
+  /// cannot be read, the jokes stay.
   @Test func removingJokes() throws {
     _ = try favorites.add(name: "Bike", idOrPrefix: "R7Uf", in: dad, at: time)
     _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)

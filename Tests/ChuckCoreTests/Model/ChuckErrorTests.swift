@@ -37,6 +37,8 @@ import Testing
     .storageCorrupt(path: "/p", reason: "r"),
     .storageUnsupportedVersion(path: "/p", version: 2),
     .storageWriteFailed(path: "/p", reason: "r"),
+    .storageNotDurable(paths: ["/p"], reason: "r"),
+    .storageIncomplete(journal: "/j", paths: ["/p", "/q"], reason: "r"),
     .cacheWriteFailed(path: "/p", reason: "r"),
     .outputFailed(reason: "r"),
     .lockTimeout(path: "/p", seconds: 10),
@@ -73,7 +75,8 @@ import Testing
       .alreadyFavorite, .favoriteNameTaken, .favoritesFull, .noFavorite,
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
-      .storageWriteFailed, .cacheWriteFailed, .outputFailed, .lockTimeout, .cancelled,
+      .storageWriteFailed, .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed,
+      .lockTimeout, .cancelled,
       .internalError, .certificateRejected, .libcurlMissing:
       return false
     }
@@ -85,7 +88,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 37)
+    #expect(Self.everyCase.count == 39)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
@@ -98,6 +101,24 @@ import Testing
         == "'abcd' matches 2 saved jokes: abcd1, abcd2; type more of the id")
     #expect(ChuckError.noSavedMatch("abcd").errorDescription?.contains("'abcd'") == true)
     #expect(ChuckError.serverError(status: 503).errorDescription?.contains("503") == true)
+    // A failed change says exactly what was done: unchanged only when nothing changed.
+    #expect(
+      ChuckError.storageWriteFailed(path: "/d/jokes.json", reason: "No space left on device")
+        .errorDescription
+        == "cannot write /d/jokes.json: No space left on device; what was saved is unchanged")
+    #expect(
+      ChuckError.storageIncomplete(
+        journal: "/d/chuck.journal", paths: ["/d/jokes.json", "/d/favorites.json"],
+        reason: "renaming its new jokes.json: No space left on device"
+      ).errorDescription
+        == "the change to /d/jokes.json and /d/favorites.json is made but not complete "
+        + "(renaming its new jokes.json: No space left on device); it is recorded in "
+        + "/d/chuck.journal, and the next chuck that can write there completes it")
+    #expect(
+      ChuckError.storageNotDurable(paths: ["/d/a", "/d/b", "/d/c"], reason: "Input/output error")
+        .errorDescription
+        == "changed /d/a, /d/b and /d/c, but the disk did not confirm it (Input/output error); "
+        + "a power cut may undo the change")
     #expect(ChuckError.unexpectedStatus(418).errorDescription?.contains("418") == true)
     #expect(
       ChuckError.storageCorrupt(path: "/d/jokes.json", reason: "r").errorDescription?

@@ -72,17 +72,6 @@ import Testing
     #expect(NetworkCache<String>(fileURL: file, contents: .cache).file.maximumSize == 1 << 20)
   }
 
-  /// When the last step before the rename throws, the file stays as it was and no temporary
-  /// file is left: the way a change to a second file is kept in step with this one.
-  @Test func beforeRenameThrowingKeepsTheFile() throws {
-    let store = FileStore(fileURL: file)
-    try store.replace(with: Array("old".utf8))
-    #expect(throws: ChuckError.cancelled) {
-      try store.replace(with: Array("new".utf8)) { () throws(ChuckError) in throw .cancelled }
-    }
-    #expect(try store.read() == Array("old".utf8))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["jokes.json"])
-  }
   /// `rewriteInPlace` overwrites only its own content, through its own name: a missing file is
   /// made in a missing folder, its own content is rewritten in place (the same inode, shorter
   /// content truncated), and a link to another file or other content in its place is replaced by

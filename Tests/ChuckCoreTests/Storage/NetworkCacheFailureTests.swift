@@ -67,7 +67,8 @@ extension NetworkCacheTests {
   /// A lock file that cannot be opened fails with `storageWriteFailed` naming it.
   @Test func lockCannotBeOpened() throws {
     try FileManager.default.createDirectory(
-      at: file.appendingPathExtension("lock"), withIntermediateDirectories: true)
+      at: file.deletingLastPathComponent().appendingPathComponent("chuck.lock"),
+      withIntermediateDirectories: true)
     do throws(ChuckError) {
       try NetworkCache<String>(fileURL: file).modify { (items: inout [String]) throws(ChuckError) in
         items.append("x")
@@ -78,7 +79,7 @@ extension NetworkCacheTests {
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(path == file.path + ".lock")
+      #expect(path == file.deletingLastPathComponent().path + "/chuck.lock")
     }
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
@@ -103,7 +104,8 @@ extension NetworkCacheTests {
   /// While another holder keeps the lock, `modify` fails with `.lockTimeout` in time.
   @Test func lockTimeout() async throws {
     try write(#"{"version":1,"items":["old"]}"#)
-    let holder = open(file.path + ".lock", O_RDWR | O_CREAT, 0o600)
+    let holder = open(
+      file.deletingLastPathComponent().path + "/chuck.lock", O_RDWR | O_CREAT, 0o600)
     #expect(holder >= 0)
     defer { close(holder) }
     #expect(flock(holder, LOCK_EX) == 0)
@@ -126,7 +128,8 @@ extension NetworkCacheTests {
   @Test func lockReleasedInTime() async throws {
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let holder = open(file.path + ".lock", O_RDWR | O_CREAT, 0o600)
+    let holder = open(
+      file.deletingLastPathComponent().path + "/chuck.lock", O_RDWR | O_CREAT, 0o600)
     #expect(flock(holder, LOCK_EX) == 0)
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { close(holder) }
     let cache = NetworkCache<String>(fileURL: file, lockTimeout: 30)
@@ -150,7 +153,7 @@ extension NetworkCacheTests {
       items.append("b")
     }
     #expect(
-      try names(in: folder) == ["jokes.json", "jokes.json.lock", "notes.txt", ".other.tmp-x"])
+      try names(in: folder) == ["jokes.json", "chuck.lock", "notes.txt", ".other.tmp-x"])
     #expect(try NetworkCache<String>(fileURL: file).load() == ["a", "b"])
   }
 }
@@ -198,9 +201,9 @@ extension NetworkCacheTests {
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
-  /// When the step before the list's rename throws (the favourites could not be written),
-  /// nothing is removed.
-  @Test func removeWhoseCommitStepThrowsRemovesNothing() throws {
+  /// When the change that goes with a removal cannot be made (the favourites could not be
+  /// read), nothing is removed.
+  @Test func removeWhoseCompanionThrowsRemovesNothing() throws {
     let cache = NetworkCache<String>(fileURL: file)
     _ = try cache.append("a")
     _ = try cache.append("b")
@@ -208,8 +211,8 @@ extension NetworkCacheTests {
     #expect(throws: ChuckError.cancelled) {
       _ = try cache.remove { _ throws(ChuckError) in
         [0]
-      } beforeCommit: {
-        () throws(ChuckError) in
+      } alongWith: {
+        () throws(ChuckError) -> [FileChange] in
         throw .cancelled
       }
     }

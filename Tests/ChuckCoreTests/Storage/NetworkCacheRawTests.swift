@@ -158,7 +158,7 @@ extension NetworkCacheTests {
     #expect(try text(of: file) == #"{"items":["first \"one\""],"version":1}"#)
     #expect(try cache.load() == ["first \"one\""])
     #expect(try ChuckCoreTests.permissions(file) == 0o600)
-    #expect(try names(in: file.deletingLastPathComponent()) == ["jokes.json", "jokes.json.lock"])
+    #expect(try names(in: file.deletingLastPathComponent()) == ["jokes.json", "chuck.lock"])
   }
 
   /// Appending splices the item before the items' `]`, keeping every other byte as it was.
@@ -226,7 +226,7 @@ extension NetworkCacheTests {
     #expect(try text(of: file) == original)
     #expect(try inode(file) == node)
     #expect(try modificationDate() == modified)
-    #expect(try names(in: file.deletingLastPathComponent()) == ["jokes.json", "jokes.json.lock"])
+    #expect(try names(in: file.deletingLastPathComponent()) == ["jokes.json", "chuck.lock"])
     let missing = NetworkCache<String>(fileURL: root.appendingPathComponent("none/jokes.json"))
     #expect(throws: ChuckError.cancelled) {
       try missing.append("lost") { (_: RawItems) throws(ChuckError) in throw .cancelled }

@@ -51,14 +51,15 @@ import Testing
     #expect(try inode(file) != before)
     let names = try FileManager.default.contentsOfDirectory(
       atPath: file.deletingLastPathComponent().path)
-    #expect(Set(names) == ["names.json", "names.json.lock"])
+    #expect(Set(names) == ["names.json", "chuck.lock"])
     #expect(try NetworkCache<String>(fileURL: file).load() == [])
   }
 
   /// `replace` waits for another writer's lock and gives up after the timeout, writing nothing.
   @Test func replaceHonoursTheLock() async throws {
     try write(#"{"version":1,"items":["old"]}"#)
-    let holder = open(file.path + ".lock", O_RDWR | O_CREAT, 0o600)
+    let holder = open(
+      file.deletingLastPathComponent().path + "/chuck.lock", O_RDWR | O_CREAT, 0o600)
     #expect(holder >= 0)
     defer { close(holder) }
     #expect(flock(holder, LOCK_EX) == 0)
