@@ -5,7 +5,8 @@
 # The two commands of a fresh machine (Debian/Ubuntu; the packages it lacks are named, then
 # installed with apt-get, through sudo when not root, by Scripts/install-tools.sh):
 #   make run [ARGS=…]          install what the build lacks, build, and run chuck with ARGS
-#   make test                  install what the tests lack, then run them as CI does
+#   make test                  install what the tests lack, then run them and the crash matrix,
+#                              as CI does
 #
 #   make                       build everything into $(SCRATCH)/stage, install nothing
 #   make HOMEPAGE=https://…    the same, with the project's home page recorded in the binary: the
@@ -132,8 +133,11 @@ run: tools
 	@$(MAKE) --no-print-directory $(STAGE)/chuck
 	$(STAGE)/chuck $(ARGS)
 
+# After the tests, the crash matrix (Scripts/crash-matrix.py) runs the debug binary they built:
+# every writing command killed or failed at each of its file syscalls, through strace.
 test: test-tools
 	$(TEST_COMMAND)
+	python3 Scripts/crash-matrix.py
 
 # The libcurl shim is compiled against curl's headers; without them the build fails late and
 # obscurely (`curl/curl.h not found`), so say so first.
