@@ -55,6 +55,32 @@ import Testing
     #expect(Self.firstDifference(result.read, bytes) == nil)
   }
 
+  /// A full non-blocking pipe is waited for, not spun on: while the reader sleeps a second, the
+  /// writing thread uses (far) less than a fifth of a second of CPU.
+  @Test func waitsForAFullNonBlockingPipeWithoutSpinning() async throws {
+    let pipe = try TestPipe()
+    let flags = fcntl(pipe.writeEnd, F_GETFL)
+    #expect(fcntl(pipe.writeEnd, F_SETFL, flags | O_NONBLOCK) == 0)
+    let bytes = Self.pattern(count: 4 * 1_048_576)
+    let writeEnd = pipe.writeEnd
+    async let written = onOwnThread { () -> (Int32, Double) in
+      defer { pipe.closeWriteEnd() }
+      let failure = writeWithoutSIGPIPE(bytes, to: writeEnd)
+      var used = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used)
+      return (failure, Double(used.tv_sec) + Double(used.tv_nsec) / 1e9)
+    }
+    let read = await onOwnThread { () -> [UInt8] in
+      Thread.sleep(forTimeInterval: 1)
+      defer { pipe.closeReadEnd() }
+      return pipe.readToEnd()
+    }
+    let (failure, cpu) = await written
+    #expect(failure == 0)
+    #expect(read.count == bytes.count)
+    #expect(cpu < 0.2, "the writer used \(cpu) s of CPU while it waited")
+  }
+
   /// A pipe whose reader is gone fails with `EPIPE`, `Broken pipe` (``writeWithoutSIGPIPE``).
   @Test func closedPipeIsBrokenPipe() async throws {
     let pipe = try TestPipe()
