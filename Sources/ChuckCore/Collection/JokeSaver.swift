@@ -17,8 +17,9 @@ public struct JokeSaver<Kind: JokeKind>: Sendable {
   public enum Event: Sendable {
     /// The joke was saved; the list holds this many jokes now.
     case saved(Joke, count: Int)
-    /// The joke was refused: already saved (``ChuckError/duplicate(id:preview:)``) or unknown to
-    /// the API (``ChuckError/jokeNotFound(id:)``); the other ids go on.
+    /// The joke was refused: already saved (``ChuckError/duplicate(id:preview:)``), unknown to
+    /// the API (``ChuckError/jokeNotFound(id:)``), or answered with something that cannot be
+    /// saved (``ChuckError/badResponse(_:)`` and the like: ``isRefusal(_:)``); the other ids go on.
     case refused(ChuckError)
   }
 
@@ -31,11 +32,32 @@ public struct JokeSaver<Kind: JokeKind>: Sendable {
     /// The error that stopped the run before every id was tried (the network, the disk).
     public var stoppedBy: ChuckError?
 
-    /// The failure the run ends with: what stopped it; else an id the API does not know, which
-    /// outranks one already saved; else one already saved; `nil` when every id was saved.
+    /// The failure the run ends with: what stopped it; else an answer that could not be saved;
+    /// else an id the API does not know; else one already saved; `nil` when every id was saved.
     public var failure: ChuckError? {
       if let stoppedBy { return stoppedBy }
-      return refused.first { if case .jokeNotFound = $0 { true } else { false } } ?? refused.first
+      func rank(_ error: ChuckError) -> Int {
+        switch error {
+        case .duplicate: 0
+        case .jokeNotFound: 1
+        default: 2
+        }
+      }
+      return refused.max { rank($0) < rank($1) }
+    }
+  }
+
+  /// Whether an error concerns one id's answer only, so that the other ids go on: already saved,
+  /// not found, or an answer that is not a joke that can be saved. The network failing, the disk
+  /// or a cancellation stop the run instead.
+  /// - Parameter error: the error of one id.
+  public static func isRefusal(_ error: ChuckError) -> Bool {
+    switch error {
+    case .duplicate, .jokeNotFound, .notFound, .badResponse, .responseTooLarge, .unexpectedStatus,
+      .redirected:
+      return true
+    default:
+      return false
     }
   }
 
@@ -64,13 +86,9 @@ public struct JokeSaver<Kind: JokeKind>: Sendable {
           outcome.saved.append(joke)
           report(.saved(joke, count: count))
         } catch {
-          switch error {
-          case .duplicate, .jokeNotFound:
-            outcome.refused.append(error)
-            report(.refused(error))
-          default:
-            throw error
-          }
+          guard Self.isRefusal(error) else { throw error }
+          outcome.refused.append(error)
+          report(.refused(error))
         }
       }
     } catch {

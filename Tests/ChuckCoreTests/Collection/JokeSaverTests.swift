@@ -170,8 +170,35 @@ import Testing
     #expect(try Data(contentsOf: saved.file) == future)
   }
 
-  /// The run's failure: what stopped it; else the first id the service did not know, before
-  /// any id already saved; else the first id already saved; else none.
+  /// An answer that cannot be saved (here the service's; an item the list would not read back
+  /// is refused the same way by `add`) is refused and the ids after it are still saved.
+  @Test(arguments: JokeSource.allCases)
+  func badAnswerIsRefusedAndTheRunGoesOn(_ source: JokeSource) async throws {
+    try await Self.badAnswerIsRefused(source.testKind)
+  }
+
+  private static func badAnswerIsRefused<K: TestKind>(_ kind: K.Type) async throws {
+    let saved = try TestList(kind)
+    let bad = ChuckError.badResponse("it cannot be saved: the list could not read it back")
+    let service = FakeService<K>(failures: ["2002": bad, "4004": .jokeNotFound(id: "4004")])
+    var events: [Reported] = []
+    let outcome = await JokeSaver(list: saved.list).save(
+      ["1001", "2002", "3003", "4004"], fetch: service.fetch
+    ) { events.append(Reported($0)) }
+    #expect(service.asked == ["1001", "2002", "3003", "4004"])
+    #expect(
+      events == [
+        .saved("1001", count: 1), .refused(bad), .saved("3003", count: 2),
+        .refused(.jokeNotFound(id: "4004")),
+      ])
+    #expect(outcome.stoppedBy == nil)
+    #expect(outcome.failure == bad)
+    #expect(try saved.ids == ["1001", "3003"])
+  }
+
+  /// The run's failure: what stopped it; else the first answer that could not be saved; else
+  /// the first id the service did not know, before any id already saved; else the first id
+  /// already saved; else none.
   @Test(arguments: JokeSource.allCases)
   func failurePrecedence(_ source: JokeSource) throws {
     try Self.failurePrecedence(source.testKind)
@@ -193,6 +220,9 @@ import Testing
     #expect(outcome.failure == missingC)
     outcome.refused = [missingD, duplicateA]
     #expect(outcome.failure == missingD)
+    let bad = ChuckError.badResponse("too deep")
+    outcome.refused = [duplicateA, missingC, bad, .badResponse("another")]
+    #expect(outcome.failure == bad)
     outcome.stoppedBy = stop
     #expect(outcome.failure == stop)
     outcome.refused = []
