@@ -79,6 +79,10 @@ import Testing
     }
   }
 
+  /// Where the stopped fake was, another test's fake may listen a moment later (its port is free
+  /// again): the API is gone for good at the discard port, where nothing listens here.
+  static let gone: [String: String?] = ["CHUCK_API_URL": "http://127.0.0.1:9"]
+
   /// With an old cache and the API gone, the cached names are printed, and a `note:` line on
   /// stderr says they may be stale; the exit status is 0.
   @Test func apiDownServesTheStaleCacheWithANote() async throws {
@@ -87,7 +91,7 @@ import Testing
     try Self.ageCache(sandbox, by: 3 * 86_400)
     try await onThread { api.stop() }
     for arguments in [["categories"], ["categories", "--json"]] {
-      let result = try await sandbox.chuck(arguments)
+      let result = try await sandbox.chuck(arguments, Self.gone)
       #expect(result.status == 0)
       if arguments.count == 1 {
         #expect(result.stdout == Self.names.map { $0 + "\n" }.joined())
@@ -121,7 +125,7 @@ import Testing
   @Test func apiDownWithoutCacheFails() async throws {
     let (api, sandbox) = try await startSandbox()
     try await onThread { api.stop() }
-    let result = try await sandbox.chuck(["categories"])
+    let result = try await sandbox.chuck(["categories"], Self.gone)
     #expect(result.status == 69)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("error:"))
