@@ -31,6 +31,23 @@ import Testing
         == [Self.second, Self.first].map { $0.served(by: api) })
   }
 
+  /// An answer that could not be read back from the list (nested 300 deep) is refused with an
+  /// `error:` line, and the ids after it are still fetched and saved; the run exits 76.
+  @Test func unsavableAnswerIsRefusedAndTheRestAreSaved() async throws {
+    var deep: Any = "bottom"
+    for _ in 0..<300 { deep = [deep] }
+    let rule: [String: Any] = ["path": "/jokes/\(Self.second.id)", "joke": ["nested": deep]]
+    let (_, sandbox) = try await startSandbox(
+      rules: [String(decoding: try JSONSerialization.data(withJSONObject: rule), as: UTF8.self)],
+      pool: [Self.first, Self.second, Self.third])
+    let result = try await sandbox.chuck(["save", Self.first.id, Self.second.id, Self.third.id])
+    #expect(result.status == 76, "\(result.stderr)")
+    #expect(result.stdout == Self.first.value + "\n" + Self.third.value + "\n")
+    #expect(result.stderr.lines.filter { $0.hasPrefix("error:") }.count == 1)
+    #expect(result.stderr.contains("nested"), "\(result.stderr)")
+    #expect(try sandbox.savedIDs() == [Self.first.id, Self.third.id])
+  }
+
   /// A duplicate is refused with an `error:` naming it and exit 1, and the others are still saved.
   @Test func duplicateExitsOneAndTheRestAreSaved() async throws {
     let (_, sandbox) = try await startSandbox(pool: [Self.first, Self.second])
