@@ -17,25 +17,25 @@ final class ScreenSession {
   static let tickMilliseconds = 80
 
   /// What a tab shows: a source's list, or the favourites.
-  private enum Binding {
+  enum Binding {
     case list(any ScreenList)
     case favorites
   }
 
-  private let context: Context
-  private let bindings: [Binding]
-  private let terminal: ScreenTerminal
-  private let wakeUp: ScreenWakeUp
+  let context: Context
+  let bindings: [Binding]
+  let terminal: ScreenTerminal
+  let wakeUp: ScreenWakeUp
   private let renderer: ScreenRenderer
-  private var state: ScreenState
+  private(set) var state: ScreenState
   private var decoder = KeyDecoder()
-  private var fetchTask: Task<Void, Never>?
+  var fetchTask: Task<Void, Never>?
   private var iconTask: Task<Void, Never>?
-  private var searchTask: Task<Void, Never>?
+  var searchTask: Task<Void, Never>?
   /// The jokes the last search of each tab found, by id, for `a`.
-  private let found = FoundJokes()
+  let found = FoundJokes()
   /// The signatures of the files each loaded tab shows.
-  private var signatures: [Int: [FileSignature?]] = [:]
+  var signatures: [Int: [FileSignature?]] = [:]
   private var exitStatus: Int32?
   private var nextFileCheck = 0
   private var nextTick = 0
@@ -174,7 +174,7 @@ final class ScreenSession {
 
   // MARK: Events and effects
 
-  private func send(_ event: ScreenEvent) {
+  func send(_ event: ScreenEvent) {
     for effect in state.handle(event) { perform(effect) }
   }
 
@@ -257,183 +257,10 @@ final class ScreenSession {
   }
 
   /// Runs an action whose failure the status line reports.
-  private func attempt(_ action: () throws(ChuckError) -> Void) {
+  func attempt(_ action: () throws(ChuckError) -> Void) {
     do throws(ChuckError) {
       try action()
     } catch {
-      send(.actionFailed(error))
-    }
-  }
-
-  // MARK: Tabs and their files
-
-  /// The list of a source, or of the tab's source.
-  private func list(_ tab: Int, _ source: JokeSource?) throws(ChuckError) -> any ScreenList {
-    if let source { return context.screenList(source) }
-    guard bindings.indices.contains(tab), case .list(let list) = bindings[tab] else {
-      throw .internalError("tab \(tab) has no list")
-    }
-    return list
-  }
-
-  /// A tab's rows as its files hold them now.
-  private func rows(of tab: Int) throws(ChuckError) -> [ScreenRow] {
-    signatures[tab] = signature(of: tab)
-    let context = context
-    return try context.components.together { () throws(ChuckError) -> [ScreenRow] in
-      switch bindings[tab] {
-      case .list(let list): return try list.rows(context.components)
-      case .favorites:
-        return try FavoriteRows.rows(context.components) { context.screenList($0) }
-      }
-    }
-  }
-
-  /// The files a tab shows: its list and the favourites (for the marks); the favourites tab
-  /// shows every list's jokes.
-  private func signature(of tab: Int) -> [FileSignature?] {
-    let configuration = context.components.configuration
-    let favorites = FileSignature(
-      path: configuration.dataDirectory.appendingPathComponent(ChuckComponents.favoritesFileName)
-        .path)
-    switch bindings[tab] {
-    case .list(let list):
-      return [FileSignature(path: configuration.listFile(of: list.source).path), favorites]
-    case .favorites:
-      return [favorites]
-        + JokeSource.allCases.map { FileSignature(path: configuration.listFile(of: $0).path) }
-    }
-  }
-
-  private func reload(_ tab: Int) throws(ChuckError) {
-    send(.listLoaded(try rows(of: tab), tab: tab))
-  }
-
-  private var favoritesTab: Int { bindings.count - 1 }
-
-  /// The favourites tab again, if it has been shown.
-  private func reloadFavorites() {
-    guard state.tabs[favoritesTab].isLoaded else { return }
-    attempt { () throws(ChuckError) in try reload(favoritesTab) }
-  }
-
-  /// Every tab that has been shown again (a favourite's change moves marks in every list).
-  private func reloadAllLoaded() {
-    for tab in state.tabs.indices where state.tabs[tab].isLoaded {
-      attempt { () throws(ChuckError) in try reload(tab) }
-    }
-  }
-
-  /// Reloads the tabs whose files' inode, size or modification time changed.
-  private func checkFiles() {
-    for tab in state.tabs.indices where state.tabs[tab].isLoaded {
-      guard signature(of: tab) != signatures[tab] else { continue }
-      do throws(ChuckError) {
-        try reload(tab)
-      } catch {
-        signatures[tab] = signature(of: tab)
-        send(.listFailed(error))
-      }
-    }
-  }
-
-  // MARK: Work in tasks
-
-  /// Joke!: the same fetch and save as `chuck random`, in a task; the result comes back through
-  /// the self-pipe.
-  private func startFetch(_ number: Int, tab: Int) {
-    let components = context.components
-    let wakeUp = wakeUp
-    let list: any ScreenList
-    do throws(ChuckError) {
-      list = try self.list(tab, nil)
-    } catch {
-      send(.fetchFailed(error, fetch: number))
-      return
-    }
-    fetchTask = Task {
-      let event: ScreenEvent
-      do throws(ChuckError) {
-        let (id, count, punchline) = try await list.fetchAndSave()
-        event = .jokeSaved(
-          id: id, count: count, rows: try list.rows(components), fetch: number,
-          punchline: punchline)
-      } catch {
-        event = .fetchFailed(error, fetch: number)
-      }
-      wakeUp.post(event)
-    }
-  }
-
-  /// `s`: `chuck search` in a task.
-  private func startSearch(_ query: String, number: Int, tab: Int) {
-    searchTask?.cancel()
-    let wakeUp = wakeUp
-    let found = found
-    let list: any ScreenList
-    do throws(ChuckError) {
-      list = try self.list(tab, nil)
-    } catch {
-      send(.searchFailed(error, number: number))
-      return
-    }
-    searchTask = Task {
-      do throws(ChuckError) {
-        let results = try await list.search(query)
-        found.jokes.withLock {
-          $0[tab] = Dictionary(results.map { ($0.found.row.id, $0.joke) }) { first, _ in first }
-        }
-        wakeUp.post(.searchFinished(number: number, results: results.map(\.found)))
-      } catch {
-        wakeUp.post(.searchFailed(error, number: number))
-      }
-    }
-  }
-
-  /// `a`: a joke the search found, saved by `chuck save`'s saver (no second request).
-  private func saveFound(_ id: String, tab: Int) {
-    guard let joke = found.jokes.withLock({ $0[tab]?[id] }), let list = try? list(tab, nil) else {
-      return
-    }
-    let wakeUp = wakeUp
-    let components = context.components
-    Task {
-      do throws(ChuckError) {
-        let count = try await list.save(joke)
-        wakeUp.post(.listLoaded(try list.rows(components), tab: tab))
-        let (saved, rest) = ReportText.saved(id: id, count: count)
-        wakeUp.post(.done(saved + rest))
-      } catch {
-        wakeUp.post(.actionFailed(error))
-      }
-    }
-  }
-
-  private func remove(_ id: String, tab: Int) {
-    attempt { () throws(ChuckError) in
-      let list = try list(tab, nil)
-      let removal = try context.components.removeJokes([id], from: list.source)
-      let rows = try rows(of: tab)
-      guard let removed = removal.removed.first else {
-        send(.listLoaded(rows, tab: tab))
-        throw .noSavedMatch(id)
-      }
-      send(.removed(removed, rows: rows))
-      reloadFavorites()
-    }
-  }
-
-  /// `o`: the link in a browser, the terminal given back while it runs (a browser may be a
-  /// terminal program).
-  private func open(_ link: String) {
-    terminal.close()
-    let result = LinkOpener.open(link, environment: context.terminal.environment)
-    terminal.reopen()
-    send(.resized(terminal.size))
-    switch result {
-    case .success(let program):
-      send(.done("Opened the link with \(sanitizing: program)."))
-    case .failure(let error):
       send(.actionFailed(error))
     }
   }
@@ -459,7 +286,7 @@ final class ScreenSession {
     terminal.draw(renderer.render(state, size: state.size))
   }
 
-  private static func now() -> Int {
+  static func now() -> Int {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
@@ -468,6 +295,6 @@ final class ScreenSession {
 
 /// The jokes the last search of each tab found, by tab and id; written by the search's task,
 /// read by the loop.
-private final class FoundJokes: Sendable {
+final class FoundJokes: Sendable {
   let jokes = Mutex<[Int: [String: any SavedJoke]]>([:])
 }
