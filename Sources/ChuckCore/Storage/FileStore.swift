@@ -255,9 +255,11 @@ public struct FileStore: Sendable {
     return fsync(folder) == 0 ? 0 : errno
   }
 
-  /// Creates a directory and its missing parents, each 0700.
+  /// Creates a directory and its missing parents, each 0700, each parent synced after it got a
+  /// new folder (so that a first save survives a power cut with its folder).
   /// - Parameter url: the directory.
-  /// - Throws: a write error naming the directory when it cannot be created.
+  /// - Throws: a write error naming the directory when it cannot be created, or for saved
+  ///   content ``ChuckError/storageNotDurable(paths:reason:)`` when its parent cannot be synced.
   public func makeDirectory(_ url: URL) throws(ChuckError) {
     let path = url.standardizedFileURL.path
     var info = stat()
@@ -269,6 +271,13 @@ public struct FileStore: Sendable {
     if parent.path != path { try makeDirectory(parent) }
     if mkdir(path, 0o700) == 0 {
       chmod(path, 0o700)  // mkdir's mode is filtered by the umask.
+      // The new folder's name is in its parent: a power cut must not lose it, and what it holds.
+      let folder = open(parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      let failure = folder < 0 ? errno : (fsync(folder) == 0 ? 0 : errno)
+      if folder >= 0 { close(folder) }
+      if failure != 0, contents == .saved {
+        throw .storageNotDurable(paths: [path], reason: FileDescriptorOutput.describe(failure))
+      }
     } else if errno != EEXIST {
       throw writeFailed(path, FileDescriptorOutput.describe(errno))
     }
