@@ -128,9 +128,24 @@ public struct ChuckComponents: Sendable {
       policy: configuration.retryPolicy, timeout: configuration.timeout,
       deviceID: { () throws(ChuckError) -> String in
         try deviceID.value()
-      }, environment: configuration.environment,
-      catalogFile: configuration.cacheDirectory.appendingPathComponent(
-        "\(Shape.name)-categories.json"))
+      }, environment: configuration.environment, catalogFile: categoriesFile(of: Shape.source))
+  }
+
+  /// Where a source's category names are cached: `categories.json` for chuck (as it always
+  /// was), `<name>-categories.json` for the others.
+  /// - Parameter source: the source.
+  /// - Returns: the cache file.
+  public func categoriesFile(of source: JokeSource) -> URL {
+    configuration.cacheDirectory.appendingPathComponent(
+      source == .chuck ? "categories.json" : "\(source.name)-categories.json")
+  }
+
+  /// A source's cached category names, however old, without the network (for completion).
+  /// - Parameter source: the source.
+  /// - Returns: the names; none for a source without categories or with nothing cached.
+  public func cachedCategories(of source: JokeSource) -> [String] {
+    guard source.hasCategories else { return [] }
+    return CategoryCatalog(file: categoriesFile(of: source)) { [] }.cached ?? []
   }
 
   /// `chuck random`'s fetch, with its category checks.

@@ -15,6 +15,13 @@ enum Completions {
   @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]
   {
     guard let components else { return [] }
+    let source = source(on: arguments, components)
+    guard let list = try? components.list(of: source).texts() else { return [] }
+    return offer(list.ids, prefix)
+  }
+
+  /// The source that `--source` (else `CHUCK_SOURCE`) names on the line.
+  private static func source(on arguments: [String], _ components: ChuckComponents) -> JokeSource {
     var named: JokeSource?
     for (position, argument) in arguments.enumerated() {
       if argument == "--source", position + 1 < arguments.count {
@@ -23,9 +30,7 @@ enum Completions {
         named = JokeSource(rawValue: String(argument.dropFirst("--source=".count))) ?? named
       }
     }
-    let source = named ?? components.configuration.source
-    guard let list = try? components.list(of: source).texts() else { return [] }
-    return offer(list.ids, prefix)
+    return named ?? components.configuration.source
   }
 
   /// The favourites' names.
@@ -36,12 +41,13 @@ enum Completions {
     return offer(favorites.map(\.name), prefix)
   }
 
-  /// The cached category names (a server's words).
+  /// The cached category names (a server's words) of the source the line names: JokeAPI's for
+  /// `--source jokeapi`, none for a source without categories.
   @Sendable static func categories(_ arguments: [String], _ index: Int, _ prefix: String)
     -> [String]
   {
-    guard let names = components?.catalog.cached else { return [] }
-    return offer(names, prefix)
+    guard let components else { return [] }
+    return offer(components.cachedCategories(of: source(on: arguments, components)), prefix)
   }
 
   /// What every completion prints: only inert words, the others left out, never quoted (the

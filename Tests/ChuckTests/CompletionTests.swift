@@ -94,6 +94,25 @@ import Testing
     #expect(try api.requests().count == before)
   }
 
+  /// `--category` completes the categories of the source the line names (JokeAPI's for
+  /// `--source jokeapi`; it offered Chuck Norris's), and none for a source without categories.
+  @Test func categoriesAreTheNamedSources() async throws {
+    let (api, sandbox) = try await Self.sandbox(cacheCategories: true)
+    let jokeapi = try await sandbox.chuck(["categories", "--source", "jokeapi"])
+    #expect(jokeapi.status == 0, "\(jokeapi.stderr)")
+    let before = try api.requests().count
+    for (source, expected) in [
+      ("jokeapi", jokeapi.stdout.lines), ("dad", []), ("chuck", CategoriesCommandTests.names),
+    ] {
+      let line = ["chuck", "random", "--source", source, "--category", ""]
+      let result = try await sandbox.chuck(Self.request("random", "--category", line))
+      #expect(result.status == 0)
+      #expect(Self.completions(result) == expected, "\(source)")
+    }
+    #expect(!jokeapi.stdout.lines.isEmpty && jokeapi.stdout.lines != CategoriesCommandTests.names)
+    #expect(try api.requests().count == before)
+  }
+
   /// Without cached categories the completion prints nothing and exits 0; it never fetches them.
   @Test func noCacheCompletesNoCategories() async throws {
     let (api, sandbox) = try await startSandbox()

@@ -52,6 +52,21 @@ import Testing
     }
   }
 
+  /// Help that names what sources can do says what the sources can do: search (chuck, dad,
+  /// JokeAPI; it said chuck and dad) and fetch by id (all but Switter and mine; it named Switter).
+  @Test func helpNamesTheSourcesThatCan() async throws {
+    let sandbox = try ChuckSandbox()
+    func text(_ arguments: [String]) async throws -> String {
+      try await sandbox.chuck(arguments).stdout.replacingOccurrences(of: "\n", with: " ")
+    }
+    #expect(
+      try await text(["search", "--help"]).contains(
+        "The sources that can search: chuck, dad, jokeapi "))
+    #expect(
+      try await text(["save", "--help"]).contains(
+        "fetch by id: chuck, dad, official, jokeapi; the others"))
+  }
+
   /// `chuck help environment` and `chuck environment --help` name every variable that chuck
   /// reads, each on a line of its own with its meaning.
   @Test(arguments: [["help", "environment"], ["environment", "--help"]])

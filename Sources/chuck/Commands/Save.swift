@@ -11,8 +11,9 @@ extension Chuck {
         Each joke follows the rule of random: one already saved is not saved again. Exits 76 when \
         any answer could not be saved, else 66 when any id was not found, else 1 when any was \
         already saved; the others are saved either way. A network or disk failure stops the run \
-        (what was saved before it stays). An id given twice is fetched and saved once. Switter \
-        jokes have no ids to fetch by (64).
+        (what was saved before it stays). An id given twice is fetched and saved once. The \
+        sources that can fetch by id: \(JokeSource.names(where: \.canFetchByID)); the others \
+        cannot (64).
         """
     )
 
