@@ -32,7 +32,7 @@ public struct ShuffleBag: Equatable, Sendable {
   /// A list's fingerprint: FNV-1a (64 bits) over its jokes' sources and ids, fed in a stable
   /// order. It only decides whether a round goes on, so a fast hash is enough.
   public struct Fingerprint: Sendable {
-    private var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var hash = FNV1a()
 
     /// An empty fingerprint.
     public init() {}
@@ -40,7 +40,7 @@ public struct ShuffleBag: Equatable, Sendable {
     /// Adds bytes.
     /// - Parameter bytes: the bytes.
     public mutating func add(_ bytes: some Sequence<UInt8>) {
-      for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+      hash.add(bytes)
     }
 
     /// One joke: its source's name and its id, and a line break.
@@ -55,7 +55,7 @@ public struct ShuffleBag: Equatable, Sendable {
     }
 
     /// The fingerprint in hex, 16 digits.
-    public var hex: String { Hex.digits(value) }
+    public var hex: String { hash.hex }
   }
 
   /// The round's order: a Fisher–Yates shuffle of `0..<count` run forwards, driven by

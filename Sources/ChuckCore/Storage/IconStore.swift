@@ -59,10 +59,7 @@ public struct IconStore: Sendable {
   /// - Parameter url: the URL it is downloaded from.
   /// - Returns: a file in ``directory`` named after a hash of the URL.
   public func cacheFile(for url: URL) -> URL {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-    for byte in url.absoluteString.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
+    let hash = FNV1a(url.absoluteString.utf8).value
     let name = url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
     return directory.appendingPathComponent(
       String(hash, radix: 16) + "-" + (name.isEmpty ? "icon" : String(name.suffix(40))))

@@ -166,11 +166,5 @@ struct Journal {
     return access(staged, F_OK) == 0 ? staged : nil
   }
 
-  /// FNV-1a, 64 bits, as 16 hex digits.
-  private static func checksum(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  private static func checksum(_ bytes: [UInt8]) -> String { FNV1a(bytes).hex }
 }
