@@ -58,38 +58,30 @@ import Testing
       !sandbox.dataDirectoryEntries.contains { $0 == "chuck.journal" || $0.contains(".tmp-") })
   }
 
-  /// The journal's own rename fails: nothing changed, and the error says unchanged; the joke and
-  /// its favourite are both still there, and no staged file is left.
-  @Test func failedJournalSaysUnchanged() async throws {
+  /// A failure before the journal is in place changed nothing, and the error says unchanged,
+  /// naming the file it could not write: the journal's own rename (ENOSPC), the staged
+  /// favourites' fsync (EIO: never retried and then trusted). The joke and its favourite are both
+  /// still there, and no staged file is left.
+  @Test(arguments: [
+    ("rename:error=ENOSPC:when=1", "chuck.journal", "No space left on device"),
+    ("fsync:error=EIO:when=2", "favorites.json", "Input/output error"),
+  ])
+  func failureBeforeTheJournalSaysUnchanged(injection: String, file: String, reason: String)
+    async throws
+  {
     let sandbox = try await Self.sandbox()
     let before = try await Self.state(sandbox)
-    let result = try await Self.remove(in: sandbox, failing: "rename:error=ENOSPC:when=1")
-    let folder = sandbox.dataDirectory.path
+    let result = try await Self.remove(in: sandbox, failing: injection)
     #expect(result.status == 74)
     #expect(
       result.stderr
-        == "error: cannot write \(folder)/chuck.journal: No space left on device; what was saved "
+        == "error: cannot write \(sandbox.dataDirectory.path)/\(file): \(reason); what was saved "
         + "is unchanged\n")
     let after = try await Self.state(sandbox)
     #expect(after.ids == before.ids && after.favorites == before.favorites)
     #expect(after.favorites.contains("Beta"))
     #expect(
       !sandbox.dataDirectoryEntries.contains { $0 == "chuck.journal" || $0.contains(".tmp-") })
-  }
-
-  /// A failed fsync is never retried and trusted: the staged favourites' fsync fails, the command
-  /// fails saying unchanged, and nothing changed.
-  @Test func failedFsyncFailsTheCommand() async throws {
-    let sandbox = try await Self.sandbox()
-    let before = try await Self.state(sandbox)
-    let result = try await Self.remove(in: sandbox, failing: "fsync:error=EIO:when=2")
-    #expect(result.status == 74)
-    #expect(
-      result.stderr
-        == "error: cannot write \(sandbox.dataDirectory.path)/favorites.json: Input/output "
-        + "error; what was saved is unchanged\n")
-    let after = try await Self.state(sandbox)
-    #expect(after.ids == before.ids && after.favorites == before.favorites)
   }
 
   /// The folder's fsync after the files' renames fails: the change shows, and the error says the
