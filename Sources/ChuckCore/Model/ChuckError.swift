@@ -81,7 +81,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   case cacheWriteFailed(path: String, reason: String)
   /// The command's output could not be written (a full disk behind `> file`, for example).
   case outputFailed(reason: String)
-  /// Another process held the list's lock for longer than the limit, in seconds.
+  /// Another process held the lock of this file (the data folder's, for what the user saved)
+  /// for longer than the limit, in seconds.
   case lockTimeout(path: String, seconds: Double)
   /// The operation was cancelled (for example by Ctrl-C).
   case cancelled

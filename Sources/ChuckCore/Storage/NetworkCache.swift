@@ -3,10 +3,12 @@ import FoundationEssentials
 /// A list of values stored on disk as `{"version": 1, "items": [ … ]}`: the saved jokes, and any
 /// other value type that comes from the network.
 ///
-/// - Reads never lock: writes replace the file atomically, so a reader sees the old list or the
-///   new one, never half.
-/// - Writes are serialized between processes by an advisory lock on a sibling `<name>.lock` file
-///   (the rename replaces the list file itself, so locking it would lock nothing).
+/// - Reads do not lock: writes replace the file atomically, so a reader sees the old list or the
+///   new one, never half (a reader of several files takes the lock shared:
+///   ``FileStore/together(_:)``).
+/// - Writes are serialized between processes by an advisory lock on a sibling file (the rename
+///   replaces the list file itself, so locking it would lock nothing): the data folder's
+///   `chuck.lock` for what the user saved, `<name>.lock` for a cache (``FileStore``).
 /// - A file that cannot be read or parsed, or has an unknown version, is never overwritten.
 /// - Directories are created 0700 and files 0600.
 ///
