@@ -41,6 +41,7 @@ SYSCALLS = ["openat", "write", "pwrite64", "fsync", "rename", "unlink", "flock",
 FAILABLE = {"write", "pwrite64", "fsync", "rename"}
 ERRORS = ["ENOSPC", "EIO"]
 CALL = re.compile(r"^(\d+) +(\w+)\((.*)$")
+PATH = re.compile(r'"(/[^"]*)"|<(/[^>]*)>')
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Matrix:
             XDG_STATE_HOME=str(sandbox / "state"),
             XDG_CONFIG_HOME=str(sandbox / "config"),
             CHUCK_API_URL=self.api_url,
+            CHUCK_SWITTER_API_URL=self.api_url + "/switter",
             CHUCK_RETRIES="0",
             CHUCK_TIMEOUT="10",
             NO_COLOR="1",
@@ -158,42 +160,43 @@ class Matrix:
         return after, points, skipped
 
     def points(self, trace: str, sandbox: Path) -> tuple[list[Point], int]:
+        """Each recorded call on the data or state folder that can be aimed at: its syscall, its
+        number among the calls strace will count, and the -P paths that narrow that count."""
         roots = [str(sandbox / "data"), str(sandbox / "state")]
         calls = []
         for line in trace.splitlines():
             match = CALL.match(line)
             if match and "resumed>" not in line:
-                calls.append((int(match.group(1)), match.group(2), match.group(3)))
-        # The files whose openat -P can name: the saved files, the lock, the journal, the folders.
-        named: set[str] = set()
-        for _, name, text in calls:
-            if name == "openat":
-                path = opened_path(text)
-                if path and any(path == r or path.startswith(r + "/") for r in roots) and ".tmp-" not in path:
-                    named.add(path)
-        counts: dict[tuple[int, str], int] = {}
-        reached: dict[tuple[str, int], int] = {}  # (syscall, ordinal) -> the first thread to reach it
+                text = match.group(3)
+                found = [quoted or decorated for quoted, decorated in PATH.findall(text)]
+                paths = [p for p in found if any(p == r or p.startswith(r + "/") for r in roots)]
+                calls.append((int(match.group(1)), match.group(2), text, paths))
         points: list[Point] = []
         skipped = 0
-        for thread, name, text in calls:
-            touches = any(r in text for r in roots)
-            if name == "openat":
-                path = opened_path(text)
-                if path not in named:
-                    continue
-            key = (thread, name)
-            counts[key] = counts.get(key, 0) + 1
-            ordinal = counts[key]
-            first = reached.setdefault((name, ordinal), thread)
-            if not touches:
+        for index, (thread, name, text, paths) in enumerate(calls):
+            if not paths:
                 continue
-            if first != thread:
+            # A call on a file whose name is known before the run (a saved file, the lock, the
+            # journal, a folder) is counted among the calls on that file alone (-P, which strace
+            # 6.1 matches against a call's first path only: a rename's source); one on a
+            # temporary file (its random name) among all its thread's calls of its syscall.
+            known = [paths[0]] if ".tmp-" not in paths[0] else []
+            if not known and name == "openat":
+                continue  # creating a temporary file changes nothing a later command reads
+            def counted(call) -> bool:
+                return call[1] == name and (not known or call[3][:1] == known)
+            ordinal = sum(1 for c in calls[: index + 1] if c[0] == thread and counted(c))
+            earlier = [c for c in calls[:index] if c[0] != thread and counted(c)]
+            others: dict[int, int] = {}
+            for c in earlier:
+                others[c[0]] = others.get(c[0], 0) + 1
+            if any(count >= ordinal for count in others.values()):
                 skipped += 1
                 if self.verbose:
                     print(f"  skipped {name} #{ordinal}, reached first by another thread: {text[:100]}")
                 continue
-            relative = [p.replace(str(sandbox), "{sandbox}") for p in sorted(named)]
-            points.append(Point(name, ordinal, thread, text[:120], relative if name == "openat" else []))
+            relative = [p.replace(str(sandbox), "{sandbox}") for p in known]
+            points.append(Point(name, ordinal, thread, text[:120], relative))
         return points, skipped
 
     def visit(self, case: Case, point: Point, fault: str, before, after) -> Outcome:
@@ -240,11 +243,6 @@ class Matrix:
         return None
 
 
-def opened_path(text: str) -> str | None:
-    match = re.match(r'[^,]*, "([^"]*)"', text)
-    return match.group(1) if match else None
-
-
 def strip_times(value):
     """Leaves out the times chuck stamps at run time (saved_at, added_at), which differ per run."""
     if isinstance(value, dict):
@@ -268,6 +266,8 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
     files["gone"].write_text(jokes[1]["id"])
     cases = [
         Case("random", ["random"]),
+        # The first Switter request also makes the device id (data folder, the same lock).
+        Case("random-switter", ["random", "--source", "switter"]),
         Case("save", ["save", jokes[10]["id"]]),
         Case("add", ["add", "A joke of my own, added under the matrix."]),
         Case("remove", ["remove", jokes[1]["id"]]),
