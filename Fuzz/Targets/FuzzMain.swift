@@ -26,6 +26,7 @@ enum FuzzTargets {
     FuzzTarget(name: "chuck-answer", run: ChuckAnswerTarget.run),
     FuzzTarget(name: "service-answer", run: ServiceAnswerTarget.run),
     FuzzTarget(name: "import", run: ImportTarget.run),
+    FuzzTarget(name: "journal", run: JournalTarget.run),
   ]
 
   /// The target `FUZZ_TARGET` names; the process ends with the list of names for any other value.
