@@ -25,6 +25,37 @@ public struct Favorites: Sendable {
     try store.load().sorted(by: Favorite.inNameOrder)
   }
 
+  /// A favourite as a list shows it: with its joke's text.
+  public struct Shown: Sendable {
+    /// The favourite.
+    public let favorite: Favorite
+    /// Its joke's text (a two-part joke's setup); `nil` when the joke was taken out of its list
+    /// by other means than `chuck remove`.
+    public let text: String?
+
+    /// The text a list shows: the joke's, else `(no longer in your list)`.
+    public var shownText: String { text ?? "(no longer in your list)" }
+  }
+
+  /// The favourites by name, each with its joke's text, read at one moment (each source's list
+  /// once, under the shared lock: ``FileStore/together(_:)``): what `chuck favorite list` and the
+  /// screen's favourites tab show.
+  /// - Parameter texts: the texts of a source's saved jokes with these ids (those still saved).
+  /// - Returns: the favourites in name order.
+  /// - Throws: a storage error.
+  public func shown(
+    texts: (JokeSource, Set<String>) throws(ChuckError) -> [String: String]
+  ) throws(ChuckError) -> [Shown] {
+    try store.file.together { () throws(ChuckError) -> [Shown] in
+      let favorites = try sorted()
+      var found: [JokeSource: [String: String]] = [:]
+      for source in Set(favorites.map(\.source)) {
+        found[source] = try texts(source, Set(favorites.filter { $0.source == source }.map(\.id)))
+      }
+      return favorites.map { Shown(favorite: $0, text: found[$0.source]?[$0.id]) }
+    }
+  }
+
   /// What ``add(name:idOrPrefix:in:at:)`` made.
   public struct Added: Sendable {
     /// The favourite.

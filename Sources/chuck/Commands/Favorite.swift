@@ -73,39 +73,28 @@ extension Chuck {
         try await options.run { (context: Context) throws(ChuckError) in
           let favorites = context.components.favorites
           let terminal = context.terminal
-          let (sorted, texts) = try Self.read(context)
+          let components = context.components
           if context.json {
-            terminal.out(JokeJSON.array(sorted))
+            terminal.out(JokeJSON.array(try favorites.sorted()))
             return
           }
-          let rows = sorted.map { favorite in
+          let shown = try favorites.shown { (source, ids) throws(ChuckError) in
+            let texts = try components.list(of: source).texts()
+            return Dictionary(
+              uniqueKeysWithValues: ids.compactMap { id in texts.text(of: id).map { (id, $0) } })
+          }
+          let rows = shown.map { shown in
             JokeListView.Row(
-              id: "\(favorite.source.name) \(favorite.id)", created: favorite.addedAt,
-              value: texts[favorite.source]?.text(of: favorite.id) ?? "(no longer in your list)",
-              dateLabel: "added ", heading: favorite.name)
+              id: "\(shown.favorite.source.name) \(shown.favorite.id)",
+              created: shown.favorite.addedAt, value: shown.shownText, dateLabel: "added ",
+              heading: shown.favorite.name)
           }
           terminal.out(
             JokeListView(
               width: terminal.width, style: terminal.stdoutStyle,
-              title: "Favourites: \(sorted.count) of \(favorites.limit)",
+              title: "Favourites: \(shown.count) of \(favorites.limit)",
               emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
             ).render(rows: rows))
-        }
-      }
-
-      /// The favourites, and the texts of their jokes (not for `--json`), read at one moment.
-      private static func read(_ context: Context) throws(ChuckError) -> (
-        [ChuckCore.Favorite], [JokeSource: SavedTexts]
-      ) {
-        let components = context.components
-        return try components.together {
-          () throws(ChuckError) -> ([ChuckCore.Favorite], [JokeSource: SavedTexts]) in
-          let sorted = try components.favorites.sorted()
-          var texts: [JokeSource: SavedTexts] = [:]
-          for source in Set(sorted.map(\.source)) where !context.json {
-            texts[source] = try components.list(of: source).texts()
-          }
-          return (sorted, texts)
         }
       }
     }

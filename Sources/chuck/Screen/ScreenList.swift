@@ -122,26 +122,22 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
 
 /// The favourites tab's rows: every source's favourites by name, each with its joke's text.
 enum FavoriteRows {
-  /// Reads the favourites and their jokes' texts (each source's list once).
+  /// Reads the favourites and their jokes' whole texts (``Favorites/shown(texts:)``, as
+  /// `chuck favorite list` does).
   /// - Parameters:
   ///   - components: the components.
   ///   - list: the screen's list of a source.
-  /// - Returns: the rows, in name order; a favourite whose joke is gone shows its id.
+  /// - Returns: the rows, in name order; a favourite whose joke is gone says so.
   static func rows(
     _ components: ChuckComponents, list: (JokeSource) -> any ScreenList
   ) throws(ChuckError) -> [ScreenRow] {
-    let favorites = try components.favorites.sorted()
-    var texts: [JokeSource: [String: String]] = [:]
-    for source in Set(favorites.map(\.source)) {
-      texts[source] = try list(source).texts(
-        of: Set(favorites.filter { $0.source == source }.map(\.id)))
-    }
-    return favorites.map { favorite in
+    try components.favorites.shown { (source, ids) throws(ChuckError) in
+      try list(source).texts(of: ids)
+    }.map { shown in
       ScreenRow(
         JokeListView.Row(
-          id: favorite.id, created: favorite.addedAt,
-          value: texts[favorite.source]?[favorite.id] ?? favorite.id),
-        mark: ScreenRow.favorite, name: favorite.name, source: favorite.source)
+          id: shown.favorite.id, created: shown.favorite.addedAt, value: shown.shownText),
+        mark: ScreenRow.favorite, name: shown.favorite.name, source: shown.favorite.source)
     }
   }
 }

@@ -28,6 +28,23 @@ import Testing
   let time = PostgresTimestamp("2026-11-24 10:11:12")!
   var fileBytes: Data? { try? Data(contentsOf: folder.appendingPathComponent("favorites.json")) }
 
+  /// The favourites as lists show them: by name, each with its joke's text, the texts asked of
+  /// each source once for exactly its favourites' ids; a joke taken out of its list by other
+  /// means shows `(no longer in your list)`, in `chuck favorite list` and the screen alike.
+  @Test func shownWithTheirTexts() throws {
+    _ = try favorites.add(name: "Kids", idOrPrefix: "HtcN", in: dad, at: time)
+    _ = try favorites.add(name: "bike", idOrPrefix: "R7Uf", in: dad, at: time)
+    var asked: [(JokeSource, Set<String>)] = []
+    let shown = try favorites.shown { (source, ids) throws(ChuckError) in
+      asked.append((source, ids))
+      return ["R7UfaahVfFd": "Bike joke"]
+    }
+    #expect(asked.count == 1 && asked[0].0 == .dad && asked[0].1 == ["R7UfaahVfFd", "HtcNuHJBQCd"])
+    #expect(shown.map(\.favorite.name) == ["bike", "Kids"])
+    #expect(shown.map(\.shownText) == ["Bike joke", "(no longer in your list)"])
+    #expect(shown[1].text == nil)
+  }
+
   /// Names: 1 to 60 characters (graphemes), no control characters, no space at either end.
   @Test func nameRules() {
     #expect(Favorite.nameProblem("Bike") == nil)
