@@ -61,12 +61,10 @@ extension Chuck {
       }
       // One list, oldest first (by the date each list shows; equal dates in source order, then
       // saved order), each joke naming its source.
-      var merged = lists.flatMap { list in list.rows.map { (list, $0) } }
-      merged = merged.enumerated().sorted { lhs, rhs in
-        let left = lhs.element.1.row.created?.microseconds ?? 0
-        let right = rhs.element.1.row.created?.microseconds ?? 0
-        return left != right ? left < right : lhs.offset < rhs.offset
-      }.map(\.element)
+      let all = lists.flatMap { list in list.rows.map { (list, $0) } }
+      let merged = JokeOrder.oldestFirst(count: all.count) {
+        all[$0].1.row.created?.microseconds ?? 0
+      }.map { all[$0] }
       if let format {
         for (list, entry) in merged { terminal.out(try list.render(entry.position, format)) }
         return
