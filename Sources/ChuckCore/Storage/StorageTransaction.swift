@@ -48,9 +48,11 @@ public enum StorageTransaction {
     guard
       changes.allSatisfy({
         $0.file.directory == directory && $0.file.contents == .saved && $0.file.holdsLock
+          && Journal.isSavedFileName($0.file.name)
       }), Set(changes.map(\.file.name)).count == changes.count
     else {
-      throw .internalError("a transaction over files that do not share one locked directory")
+      // A journal naming another file would be refused as damaged when it is finished.
+      throw .internalError("a transaction over files that are not saved files of one locked folder")
     }
     let journal = Journal(directory: directory)
     let paths = changes.map(\.file.path)

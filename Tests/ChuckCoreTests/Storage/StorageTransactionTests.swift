@@ -118,7 +118,7 @@ import Testing
     #expect(names == [".notes.txt.tmp-CCCCCC", "chuck.lock", "favorites.json", "jokes.json"])
   }
 
-  /// Every file of one transaction must share one locked directory.
+  /// Every file of one transaction is a saved file (one a journal may name) of one locked folder.
   @Test func filesOfOtherDirectoriesAreRefused() throws {
     let other = FileStore(
       fileURL: try TemporaryDirectory.make(prefix: "other").appendingPathComponent("jokes.json"))
@@ -133,6 +133,14 @@ import Testing
       try StorageTransaction.commit([
         FileChange(file: jokes, bytes: []), FileChange(file: favorites, bytes: []),
       ])
+    }
+    let notes = FileStore(fileURL: root.appendingPathComponent("notes.json"))
+    #expect(throws: ChuckError.self) {
+      try jokes.exclusively { () throws(ChuckError) in
+        try StorageTransaction.commit([
+          FileChange(file: jokes, bytes: []), FileChange(file: notes, bytes: []),
+        ])
+      }
     }
     #expect(try jokes.read() == Array("old jokes".utf8))
   }
