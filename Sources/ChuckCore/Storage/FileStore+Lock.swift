@@ -14,7 +14,9 @@ extension FileStore {
 
   /// The lock files this task holds, so that a writer holding a directory's lock can call
   /// another that takes it (a favourite made under its list's lock) without waiting for itself.
-  @TaskLocal static var heldLocks: Set<String> = []
+  /// (A `TaskLocal` made by hand, not by the `@TaskLocal` macro: a macro's expansion is compiled
+  /// from a file in `$TMPDIR`, whose path then differs between two builds of the same sources.)
+  static let heldLocks = TaskLocal<Set<String>>(wrappedValue: [])
 
   /// The lock file: the directory's for saved content, the file's own for a cache.
   var lockPath: String {
@@ -22,13 +24,13 @@ extension FileStore {
   }
 
   /// The directory locks this task holds shared, as a reader of several saved files.
-  @TaskLocal static var sharedLocks: Set<String> = []
+  static let sharedLocks = TaskLocal<Set<String>>(wrappedValue: [])
 
   /// Whether this task holds the lock already.
-  var holdsLock: Bool { Self.heldLocks.contains(lockPath) }
+  var holdsLock: Bool { Self.heldLocks.get().contains(lockPath) }
 
   /// Whether this task holds the directory's lock shared (``together(_:)``).
-  var sharesLock: Bool { Self.sharedLocks.contains(lockPath) }
+  var sharesLock: Bool { Self.sharedLocks.get().contains(lockPath) }
 
   /// The same store with a lock wait of a second at most, for a reader that finishes a change a
   /// killed writer left: a reader has no need to wait longer, as it can read through the journal.
@@ -60,8 +62,8 @@ extension FileStore {
       guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else { return try body() }
       usleep(20_000)
     }
-    let shared = Self.sharedLocks.union([lockPath])
-    return try Self.$sharedLocks.withValue(shared) { () -> Result<R, ChuckError> in
+    let shared = Self.sharedLocks.get().union([lockPath])
+    return try Self.sharedLocks.withValue(shared) { () -> Result<R, ChuckError> in
       Result { () throws(ChuckError) -> R in try body() }
     }.get()
   }
@@ -81,8 +83,8 @@ extension FileStore {
     try makeDirectory(fileURL.deletingLastPathComponent())
     let lock = try acquireLock()
     defer { close(lock) }
-    let held = Self.heldLocks.union([lockPath])
-    let result = Self.$heldLocks.withValue(held) { () -> Result<R, ChuckError> in
+    let held = Self.heldLocks.get().union([lockPath])
+    let result = Self.heldLocks.withValue(held) { () -> Result<R, ChuckError> in
       Result { () throws(ChuckError) -> R in
         if contents == .saved { try Journal(directory: directory).recover() }
         removeStaleTemporaryFiles()
