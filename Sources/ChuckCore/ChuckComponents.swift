@@ -131,13 +131,11 @@ public struct ChuckComponents: Sendable {
       }, environment: configuration.environment, catalogFile: categoriesFile(of: Shape.source))
   }
 
-  /// Where a source's category names are cached: `categories.json` for chuck (as it always
-  /// was), `<name>-categories.json` for the others.
+  /// Where a source's category names are cached (``CategoryCatalog/fileName(of:)``).
   /// - Parameter source: the source.
   /// - Returns: the cache file.
   public func categoriesFile(of source: JokeSource) -> URL {
-    configuration.cacheDirectory.appendingPathComponent(
-      source == .chuck ? "categories.json" : "\(source.name)-categories.json")
+    configuration.cacheDirectory.appendingPathComponent(CategoryCatalog.fileName(of: source))
   }
 
   /// A source's cached category names, however old, without the network (for completion).

@@ -34,10 +34,19 @@ public struct CategoryCatalog: Sendable {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
-      file: cacheDirectory.appendingPathComponent("categories.json"), maxAge: maxAge, now: now
+      file: cacheDirectory.appendingPathComponent(Self.fileName(of: .chuck)), maxAge: maxAge,
+      now: now
     ) { () async throws(ChuckError) -> [String] in
       try await service.categories()
     }
+  }
+
+  /// The name of a source's cache file in the cache directory: `categories.json` for chuck (as it
+  /// always was), `<name>-categories.json` for the others.
+  /// - Parameter source: the source.
+  /// - Returns: the file's name.
+  public static func fileName(of source: JokeSource) -> String {
+    source == .chuck ? "categories.json" : "\(source.name)-categories.json"
   }
 
   /// Makes a catalog of any source.
