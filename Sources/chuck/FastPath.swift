@@ -11,32 +11,82 @@ import Dispatch
 /// `chuck pick`'s time), `pick` and `list` must start like `fortune`, and `random` must beat
 /// `curl | jq`.
 ///
-/// It accepts only `pick`, `list` or `random` followed by `--json`, `--color MODE` and, for
-/// `pick`, its options: `--category NAME`, `--exclude NAME` (repeatable), `-s`/`--short`,
-/// `-l`/`--long`, `-n`/`--length N`, `-m`/`--match REGEX`, `-i`/`--ignore-case`,
-/// `-c`/`--show-source` and `--source NAME|all`, `--daily`, `--no-rotate`; for `random`,
-/// `--category NAME`, `--exclude NAME` (repeatable) and `--source NAME`; for all three,
-/// `--format TEMPLATE`, `--oneline` and `--max-width N` (each other at most once, `--name=value`
-/// too). Anything else — another command, `--help`, a repeated or unknown option, short flags
-/// run together, a value that looks like an option, options that do not go together — is left
-/// to the argument parser, which decides and words every error; so the fast path never changes
-/// what a command line means. The command bodies are the same functions the parsed commands run
-/// (`Pick.pick`, `List.list`, `Random.random`), and `FastPathTests` checks each form against the
-/// parser's result (a trailing `--` sends any command line to the parser).
+/// It is a table of spellings (``options``) and nothing else: it fills the same
+/// ``CommandLineOptions`` as the parsed commands and asks it for the request, where every rule
+/// between options is. Anything it does not read plainly — another command, `--help`, a repeated
+/// or unknown option, short flags run together, a value that looks like an option, options that
+/// do not go together — is left to the argument parser, which decides and words every error; so
+/// the fast path never changes what a command line means. `FastPathTests` checks each form
+/// against the parser's result (a trailing `--` sends any command line to the parser), and
+/// `FastPathTableTests` the table against the parser's own description of the commands.
 struct FastPath: Equatable {
   enum Command: Equatable {
-    case pick(Chuck.Pick.Request)
-    case list(SourceScope, JokeFormat?)
-    case random(Random)
+    case pick(PickRequest)
+    case list(ListRequest)
+    case random(RandomRequest)
   }
 
-  /// What `chuck random` asks for.
-  struct Random: Equatable {
-    var source: JokeSource?
-    var category: String?
-    var exclude: [String]
-    var format: JokeFormat?
+  /// The commands run here.
+  struct Commands: OptionSet, Equatable {
+    let rawValue: UInt8
+    static let pick = Commands(rawValue: 1)
+    static let list = Commands(rawValue: 2)
+    static let random = Commands(rawValue: 4)
+    static let all: Commands = [.pick, .list, .random]
+
+    /// The command of this name, if it is one of them.
+    init?(named name: String) {
+      switch name {
+      case "pick": self = .pick
+      case "list": self = .list
+      case "random": self = .random
+      default: return nil
+      }
+    }
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
   }
+
+  /// One option as the table reads it.
+  struct Option: Equatable {
+    /// `--name`.
+    let long: String
+    /// `-x`, if it has one.
+    let short: String?
+    /// Whether it takes a value; an option that takes one may also come again (`--exclude`).
+    let value: Value
+    /// The commands that take it.
+    let commands: Commands
+
+    enum Value: Equatable {
+      /// A flag.
+      case none
+      /// One value, not empty.
+      case one
+      /// A value each time it comes, empty too (`--exclude ''`).
+      case repeated
+    }
+
+    init(
+      _ long: String, _ short: String? = nil, taking value: Value = .none, for commands: Commands
+    ) {
+      (self.long, self.short, self.value, self.commands) = (long, short, value, commands)
+    }
+  }
+
+  /// Every option the fast path reads.
+  static let options: [Option] = [
+    Option("--json", for: .all), Option("--color", taking: .one, for: .all),
+    Option("--format", taking: .one, for: .all), Option("--oneline", for: .all),
+    Option("--max-width", taking: .one, for: .all), Option("--source", taking: .one, for: .all),
+    Option("--category", taking: .one, for: [.pick, .random]),
+    Option("--exclude", taking: .repeated, for: [.pick, .random]),
+    Option("--short", "-s", for: .pick), Option("--long", "-l", for: .pick),
+    Option("--length", "-n", taking: .one, for: .pick),
+    Option("--match", "-m", taking: .one, for: .pick),
+    Option("--ignore-case", "-i", for: .pick), Option("--show-source", "-c", for: .pick),
+    Option("--daily", for: .pick), Option("--no-rotate", for: .pick),
+  ]
 
   let command: Command
   let json: Bool
@@ -44,129 +94,77 @@ struct FastPath: Equatable {
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
-    guard let name = arguments.first, Self.takes(name, "--json") != nil else { return nil }
-    var json = false
-    var color: ColorMode?
-    var request = Chuck.Pick.Request()
-    var seen: Set<String> = []
-    var short = false
-    var long = false
-    var length: Int?
-    var daily = false
-    var noRotate = false
-    var format: String?
-    var oneLine = false
-    var maximumWidth: Int?
+    guard let name = arguments.first, let command = Commands(named: name) else { return nil }
+    var typed = CommandLineOptions()
+    var color = ColorMode.auto
+    var seen: [String] = []
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
-      guard let option = Self.names[given], Self.takes(name, option) == true else { return nil }
-      // Only --exclude may come again.
-      guard option == "--exclude" || seen.insert(option).inserted else { return nil }
-      if Self.flags.contains(option) {
+      guard
+        let option = Self.options.first(where: { $0.long == given || $0.short == given }),
+        option.commands.contains(command), option.value == .repeated || !seen.contains(option.long)
+      else { return nil }
+      seen.append(option.long)
+      guard option.value != .none else {
         guard inlineValue == nil else { return nil }
-        switch option {
-        case "--json": json = true
-        case "--short": short = true
-        case "--long": long = true
-        case "--ignore-case": request.ignoreCase = true
-        case "--daily": daily = true
-        case "--oneline": oneLine = true
-        case "--no-rotate": noRotate = true
-        default: request.showSource = true
-        }
+        Self.set(option.long, &typed)
         continue
       }
       guard let value = inlineValue ?? rest.popFirst(), !value.hasPrefix("-"),
-        !value.isEmpty || option == "--exclude"
+        !value.isEmpty || option.value == .repeated,
+        Self.set(option.long, to: value, &typed, &color)
       else { return nil }
-      switch option {
-      case "--color":
-        guard let mode = ColorMode(rawValue: value) else { return nil }
-        color = mode
-      case "--category": request.category = value
-      case "--exclude": request.exclude.append(value)
-      case "--length":
-        guard let number = Int(value), number >= 0 else { return nil }
-        length = number
-      case "--match": request.match = value
-      case "--format": format = value
-      case "--max-width":
-        guard let number = Int(value) else { return nil }
-        maximumWidth = number
-      default:
-        if value == "all" {
-          guard name != "random" else { return nil }
-          request.scope = .all
-        } else {
-          guard let source = JokeSource(rawValue: value) else { return nil }
-          request.scope = .one(source)
-        }
-      }
     }
     // What the parser would refuse, it refuses in its own words.
-    guard !(short && long), length == nil || short || long,
-      !request.ignoreCase || request.match != nil, !(daily && noRotate)
-    else { return nil }
-    request.order = daily ? .daily : noRotate ? .random : .rotation
-    let output: JokeFormat?
-    do {
-      output = try FormatOption.format(
-        format, oneLine: oneLine, maximumWidth: maximumWidth, json: json)
+    do throws(ChuckError) {
+      switch command {
+      case .pick: self.command = .pick(try typed.pickRequest())
+      case .list: self.command = .list(try typed.listRequest())
+      default: self.command = .random(try typed.randomRequest())
+      }
     } catch {
       return nil
     }
-    request.format = output
-    let threshold = length ?? PickFilter.defaultLength
-    request.length = short ? .short(threshold) : long ? .long(threshold) : .any
-    switch name {
-    case "pick": command = .pick(request)
-    case "list": command = .list(request.scope, output)
-    default:
-      let source: JokeSource? =
-        switch request.scope {
-        case .one(let source): source
-        default: nil
-        }
-      command = .random(
-        Random(
-          source: source, category: request.category, exclude: request.exclude, format: output))
-    }
-    self.json = json
-    self.color = color ?? .auto
+    self.json = typed.json
+    self.color = color
   }
 
-  /// Every option's spellings, by its long name.
-  private static let names: [String: String] = [
-    "--json": "--json", "--color": "--color", "--category": "--category", "--exclude": "--exclude",
-    "-s": "--short", "--short": "--short", "-l": "--long", "--long": "--long",
-    "-n": "--length", "--length": "--length", "-m": "--match", "--match": "--match",
-    "-i": "--ignore-case", "--ignore-case": "--ignore-case", "-c": "--show-source",
-    "--show-source": "--show-source", "--source": "--source", "--daily": "--daily",
-    "--no-rotate": "--no-rotate", "--format": "--format", "--oneline": "--oneline",
-    "--max-width": "--max-width",
-  ]
-  /// The options that take no value.
-  private static let flags: Set = [
-    "--json", "--short", "--long", "--ignore-case", "--show-source", "--daily", "--no-rotate",
-    "--oneline",
-  ]
-  /// Whether `command` takes `option` (a long name) here; `nil` for a command the fast path
-  /// does not run. A function, not a table: a dictionary of sets is generic metadata that the
-  /// runtime builds from its mangled name at the first use, a tenth of a `pick`.
-  private static func takes(_ command: String, _ option: String) -> Bool? {
-    switch command {
-    case "pick": return true
-    case "list":
-      return ["--json", "--color", "--format", "--oneline", "--max-width", "--source"]
-        .contains(option)
-    case "random":
-      return [
-        "--json", "--color", "--format", "--oneline", "--max-width", "--source", "--category",
-        "--exclude",
-      ].contains(option)
-    default: return nil
+  /// Sets a flag.
+  private static func set(_ flag: String, _ typed: inout CommandLineOptions) {
+    switch flag {
+    case "--json": typed.json = true
+    case "--oneline": typed.oneLine = true
+    case "--short": typed.short = true
+    case "--long": typed.long = true
+    case "--ignore-case": typed.ignoreCase = true
+    case "--show-source": typed.showSource = true
+    case "--daily": typed.daily = true
+    default: typed.noRotate = true
     }
+  }
+
+  /// Sets an option's value; `false` for a value of the wrong type (the parser's to word).
+  private static func set(
+    _ option: String, to value: String, _ typed: inout CommandLineOptions, _ color: inout ColorMode
+  ) -> Bool {
+    switch option {
+    case "--color":
+      guard let mode = ColorMode(rawValue: value) else { return false }
+      color = mode
+    case "--format": typed.format = value
+    case "--max-width":
+      guard let number = Int(value) else { return false }
+      typed.maximumWidth = number
+    case "--source": typed.source = value
+    case "--category": typed.category = value
+    case "--exclude": typed.exclude.append(value)
+    case "--length":
+      guard let number = Int(value) else { return false }
+      typed.length = number
+    default: typed.match = value
+    }
+    return true
   }
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
@@ -185,30 +183,27 @@ struct FastPath: Equatable {
     case .pick(let request):
       exit(
         invocation.run { (context: Context) throws(ChuckError) in
-          try Chuck.Pick.pick(request, context)
+          context.printPicked(
+            try JokePicker(components: context.components).pick(request), request)
         })
-    case .list(let scope, let format):
+    case .list(let request):
       exit(
         invocation.run { (context: Context) throws(ChuckError) in
-          try Chuck.List.list(scope, format: format, context)
+          try context.printList(SavedListing(request.scope, context.components), request)
         })
-    case .random(let random):
-      Task { exit(await Self.random(random, invocation)) }
+    case .random(let request):
+      Task { exit(await Self.random(request, invocation)) }
       dispatchMain()
     }
   }
 
   /// `random` as the parsed command runs it (`GlobalOptions.run(asksService:)`): libcurl loads
   /// on another thread while the context is built, and is waited for before the exit.
-  private static func random(_ random: Random, _ invocation: Invocation) async -> Int32 {
+  private static func random(_ request: RandomRequest, _ invocation: Invocation) async -> Int32 {
     CurlPreload.start()
     defer { CurlPreload.wait() }
     do throws(ChuckError) {
-      let context = try invocation.context()
-      let source = random.source ?? context.components.configuration.source
-      try await Chuck.Random.random(
-        source.kind, category: random.category, excluding: random.exclude,
-        format: random.format, context)
+      try await invocation.context().fetchAndPrint(request)
       return 0
     } catch {
       return invocation.fail(error)

@@ -20,21 +20,22 @@ struct FormatOption: ParsableArguments {
   /// The format asked for, or `nil` for the command's own output.
   /// - Parameter json: whether `--json` was given (which no format goes with).
   func resolve(json: Bool) throws -> JokeFormat? {
-    try Self.format(format, oneLine: oneline, maximumWidth: maxWidth, json: json)
+    var typed = CommandLineOptions()
+    fill(&typed, json: json)
+    return try validated { () throws(ChuckError) in try typed.jokeFormat() }
   }
 
-  /// The same, from the options' values (for `FastPath` too).
-  static func format(_ format: String?, oneLine: Bool, maximumWidth: Int?, json: Bool) throws
-    -> JokeFormat?
-  {
-    guard format != nil || oneLine || maximumWidth != nil else { return nil }
-    guard !json else {
-      throw ValidationError("--json and --format, --oneline or --max-width do not go together.")
-    }
-    do throws(ChuckError) {
-      return try JokeFormat(format, oneLine: oneLine, maximumWidth: maximumWidth)
-    } catch {
-      throw ValidationError(error.errorDescription ?? "bad --format")
-    }
+  /// Adds these options, and `--json`, to a command line's.
+  func fill(_ typed: inout CommandLineOptions, json: Bool) {
+    (typed.format, typed.oneLine, typed.maximumWidth, typed.json) = (format, oneline, maxWidth, json)
+  }
+}
+
+/// What `body` returns; its error as the argument parser's usage error, in the same words.
+func validated<T>(_ body: () throws(ChuckError) -> T) throws -> T {
+  do throws(ChuckError) {
+    return try body()
+  } catch {
+    throw ValidationError(error.errorDescription ?? "\(error)")
   }
 }

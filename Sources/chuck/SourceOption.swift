@@ -16,3 +16,15 @@ struct SourceOption: ParsableArguments {
     source ?? context.components.configuration.source
   }
 }
+
+extension SourceScope {
+  /// The scope a `--source` value names, its error as a usage error.
+  init(validating value: String?) throws {
+    self = try validated { () throws(ChuckError) in try SourceScope(value) }
+  }
+
+  /// The help of `--source NAME|all` (`pick`, `list`, `export`).
+  static let help = ArgumentHelp(
+    "The source, or all: every saved list (default: $CHUCK_SOURCE, else chuck).",
+    valueName: "name")
+}

@@ -27,15 +27,15 @@ extension Chuck {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-      _ = try SourceScope(source)
+      _ = try SourceScope(validating: source)
       _ = try resolvedFormat()
     }
 
     func run() async throws {
       let format = try resolvedFormat()
-      let scope = try SourceScope(source)
+      let scope = try SourceScope(validating: source)
       try await options.run { (context: Context) throws(ChuckError) in
-        let export = JokeExport(format: format, sources: scope.sources(context))
+        let export = JokeExport(format: format, sources: scope.sources(context.components.configuration))
         try export.write(from: context.components) { context.terminal.out($0) }
       }
     }

@@ -83,7 +83,7 @@ extension Chuck {
     /// Where the jokes go: mine unless `--source` says otherwise.
     private func target() throws -> JokeImport.Target {
       let target: JokeImport.Target
-      switch try SourceScope(source) {
+      switch try SourceScope(validating: source) {
       case .configured: target = .source(.mine)
       case .one(let source): target = .source(source)
       case .all: target = .all

@@ -30,35 +30,33 @@ extension Chuck {
     func run() async throws {
       let format = try output.resolve(json: options.json)
       try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
-        try await Self.random(
-          source.resolve(context).kind, category: category, excluding: exclude, format: format,
-          context)
+        let request = RandomRequest(
+          source: source.resolve(context), category: category, exclusions: Exclusions(exclude),
+          format: format)
+        try await context.fetchAndPrint(request)
       }
     }
+  }
+}
 
-    /// Fetches a random joke of the kind, saves it and prints it.
-    static func random<Kind: JokeKind>(
-      _ kind: Kind.Type, category: String?, excluding exclude: [String], format: JokeFormat? = nil,
-      _ context: Context
-    ) async throws(ChuckError) {
-      let components = context.components
-      let terminal = context.terminal
-      // CHUCK_EXCLUDE's names add to the command's, unless an empty --exclude lifts them.
-      let exclude =
-        exclude.filter { !$0.isEmpty }
-        + (exclude.contains("") ? [] : try await components.configuredExclusions(kind))
-      let (joke, count) = try await terminal.withSpinner("Fetching a joke…") {
-        () async throws(ChuckError) -> (Kind.Joke, Int) in
-        try await components.fetchAndSave(kind, category: category, excluding: exclude)
-      }
-      if context.json {
-        terminal.out(JokeJSON.object(joke))
-      } else if let format {
-        terminal.out(format.render(joke, source: Kind.source))
-      } else {
-        terminal.printJoke(joke, waitForPunchline: true)
-      }
-      terminal.saved(id: joke.id, count: count)
+extension Context {
+  /// `chuck random` (also run by `FastPath`): fetches a random joke of the source, saves it,
+  /// prints it and says it was saved.
+  func fetchAndPrint(_ request: RandomRequest) async throws(ChuckError) {
+    let kind = (request.source ?? components.configuration.source).kind
+    try await Self.fetchAndPrint(kind, request, self)
+  }
+
+  private static func fetchAndPrint<Kind: JokeKind>(
+    _ kind: Kind.Type, _ request: RandomRequest, _ context: Context
+  ) async throws(ChuckError) {
+    let (components, terminal) = (context.components, context.terminal)
+    let exclude = try await request.exclusions.names(for: kind, components)
+    let (joke, count) = try await terminal.withSpinner("Fetching a joke…") {
+      () async throws(ChuckError) -> (Kind.Joke, Int) in
+      try await components.fetchAndSave(kind, category: request.category, excluding: exclude)
     }
+    context.printJoke(joke, Kind.source, request.format, waitForPunchline: true)
+    terminal.saved(id: joke.id, count: count)
   }
 }

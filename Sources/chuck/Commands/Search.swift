@@ -30,30 +30,18 @@ extension Chuck {
       }
     }
 
-    /// The service's matches, those already saved marked `(saved)`; a joke the service sends
-    /// without a date shows the date it was saved, if it was.
+    /// The service's matches, those already saved marked `(saved)`; with `--json`, the
+    /// service's jokes as sent.
     static func search<Kind: JokeKind>(_ kind: Kind.Type, query: String, _ context: Context)
       async throws(ChuckError)
     {
-      guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
-      let terminal = context.terminal
-      let client = Kind.client(context.components)
+      let (terminal, components) = (context.terminal, context.components)
       let found = try await terminal.withSpinner("Searching…") {
         () async throws(ChuckError) -> [Kind.Joke] in
-        try await client.search(query)
+        try await SearchResults.find(kind, query, components)
       }
-      if context.json {
-        terminal.out(Kind.Joke.jsonAsSent(found))
-        return
-      }
-      let saved = try context.components.list(kind).saved()
-      let rows = found.map { joke in
-        let position = saved.position(of: joke.id)
-        var row = joke.listRow
-        row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
-        row.isSaved = position != nil
-        return row
-      }
+      guard !context.json else { return terminal.out(Kind.Joke.jsonAsSent(found)) }
+      let rows = try SearchResults.marked(found, in: kind, components).map(\.row)
       let noun = rows.count == 1 ? "joke" : "jokes"
       let view = JokeListView(
         width: terminal.width, style: terminal.stdoutStyle,

@@ -22,9 +22,6 @@ extension Chuck {
     @OptionGroup var output: FormatOption
     @OptionGroup var options: GlobalOptions
 
-    /// The longest the text waits for the icon.
-    static let iconWait = 2.0
-
     func validate() throws {
       _ = try output.resolve(json: options.json)
     }
@@ -56,25 +53,13 @@ extension Chuck {
       if !found.isSaved {
         terminal.note("this joke is not in your list; it was fetched from the API.")
       }
-      if context.json {
-        terminal.out(JokeJSON.object(joke))
-        return
-      }
-      if let format {
-        terminal.out(format.render(joke, source: Kind.source))
-        return
-      }
+      guard !context.printedForMachines(joke, Kind.source, format) else { return }
       var icon: JokeDetailView.Icon?
-      if let address = joke.icon { icon = await Self.icon(at: address, context: context) }
+      if let address = joke.icon {
+        icon = await context.components.icon(at: address, inline: terminal.imageProtocol)
+      }
       terminal.out(
         JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(joke, icon: icon))
-    }
-
-    /// The icon as the library shows it, waiting at most `iconWait`.
-    static func icon(at address: String, context: Context) async -> JokeDetailView.Icon {
-      let wait = min(iconWait, context.components.configuration.timeout)
-      return await context.components.icons.shown(
-        address, waitingAtMost: wait, inline: context.terminal.imageProtocol)
     }
   }
 }

@@ -4,8 +4,8 @@ extension ScreenSession {
   // MARK: Tabs and their files
 
   /// The list of a source, or of the tab's source.
-  func list(_ tab: Int, _ source: JokeSource?) throws(ChuckError) -> any ScreenList {
-    if let source { return context.screenList(source) }
+  func list(_ tab: Int, _ source: JokeSource?) throws(ChuckError) -> any SourceBrowser {
+    if let source { return context.components.browser(source) }
     guard bindings.indices.contains(tab), case .list(let list) = bindings[tab] else {
       throw .internalError("tab \(tab) has no list")
     }
@@ -20,7 +20,7 @@ extension ScreenSession {
       switch bindings[tab] {
       case .list(let list): return try list.rows(context.components)
       case .favorites:
-        return try FavoriteRows.rows(context.components) { context.screenList($0) }
+        return try FavoriteRows.rows(context.components)
       }
     }
   }

@@ -8,7 +8,7 @@ extension ScreenSession {
   func startFetch(_ number: Int, tab: Int) {
     let components = context.components
     let wakeUp = wakeUp
-    let list: any ScreenList
+    let list: any SourceBrowser
     do throws(ChuckError) {
       list = try self.list(tab, nil)
     } catch {
@@ -34,7 +34,7 @@ extension ScreenSession {
     searchTask?.cancel()
     let wakeUp = wakeUp
     let found = found
-    let list: any ScreenList
+    let list: any SourceBrowser
     do throws(ChuckError) {
       list = try self.list(tab, nil)
     } catch {

@@ -18,7 +18,7 @@ final class ScreenSession {
 
   /// What a tab shows: a source's list, or the favourites.
   enum Binding {
-    case list(any ScreenList)
+    case list(any SourceBrowser)
     case favorites
   }
 
@@ -44,7 +44,7 @@ final class ScreenSession {
     self.context = context
     terminal = ScreenTerminal(mouse: mouse)
     let sources = JokeSource.allCases
-    bindings = sources.map { .list(context.screenList($0)) } + [.favorites]
+    bindings = sources.map { .list(context.components.browser($0)) } + [.favorites]
     wakeUp = try ScreenWakeUp()
     renderer = ScreenRenderer(style: context.terminal.stdoutStyle)
     let first = sources.firstIndex(of: source) ?? 0
@@ -195,7 +195,8 @@ final class ScreenSession {
       let context = context
       let wakeUp = wakeUp
       iconTask = Task {
-        let icon = await Chuck.Show.icon(at: url, context: context)
+        let icon = await context.components.icon(
+          at: url, inline: context.terminal.imageProtocol)
         wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id, let tab):

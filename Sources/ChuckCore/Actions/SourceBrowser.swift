@@ -1,10 +1,8 @@
-import ChuckCore
-
-/// What the screen does with the list of one source: its rows (with the favourites' marks),
+/// The screen's browser of one source: its rows (with the favourites' marks),
 /// Joke! (`chuck random`'s fetch and save), a joke's detail, search (`chuck search`) and saving
 /// what it found (`chuck save`'s saver). Removing and favourites go through the components, the
 /// same for every source.
-protocol ScreenList: Sendable {
+public protocol SourceBrowser: Sendable {
   /// The source.
   var source: JokeSource { get }
   /// The saved jokes as `chuck list` shows them, oldest first, without marks; a two-part
@@ -26,19 +24,23 @@ protocol ScreenList: Sendable {
   func save(_ joke: any SavedJoke) async throws(ChuckError) -> Int
 }
 
-extension Context {
-  /// The screen's list of `source`.
-  func screenList(_ source: JokeSource) -> any ScreenList {
-    func make<Kind: JokeKind>(_ kind: Kind.Type) -> any ScreenList {
-      KindScreenList<Kind>(components: components)
+extension ChuckComponents {
+  /// The screen's browser of `source`.
+  /// - Parameter source: the source.
+  /// - Returns: its browser.
+  public func browser(_ source: JokeSource) -> any SourceBrowser {
+    func make<Kind: JokeKind>(_ kind: Kind.Type) -> any SourceBrowser {
+      KindBrowser<Kind>(components: self)
     }
     return make(source.kind)
   }
 }
 
-extension ScreenList {
+extension SourceBrowser {
   /// The rows, each marked ★ when it is a favourite, else ☆.
-  func rows(_ components: ChuckComponents) throws(ChuckError) -> [ScreenRow] {
+  /// - Parameter components: the components, for the favourites.
+  /// - Throws: a storage error.
+  public func rows(_ components: ChuckComponents) throws(ChuckError) -> [ScreenRow] {
     let favorites = Set(
       try components.favorites.sorted().filter { $0.source == source }.map(\.id))
     return try entries().map {
@@ -47,8 +49,8 @@ extension ScreenList {
   }
 }
 
-/// One kind's list on the screen.
-struct KindScreenList<Kind: JokeKind>: ScreenList {
+/// One kind's browser.
+struct KindBrowser<Kind: JokeKind>: SourceBrowser {
   let components: ChuckComponents
   var source: JokeSource { Kind.source }
 
@@ -66,7 +68,7 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
   func fetchAndSave() async throws(ChuckError) -> (
     id: String, count: Int, punchline: ScreenState.Punchline?
   ) {
-    let excluded = try await components.configuredExclusions(Kind.self)
+    let excluded = try await Exclusions().names(for: Kind.self, components)
     let (joke, count) = try await components.fetchAndSave(Kind.self, excluding: excluded)
     return (joke.id, count, ScreenState.Shown(joke).parts)
   }
@@ -91,16 +93,12 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
   func search(_ query: String) async throws(ChuckError) -> [(
     found: ScreenState.Found, joke: any SavedJoke
   )] {
-    guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
-    let found = try await Kind.client(components).search(query)
-    let saved = try components.list(Kind.self).saved()
-    return found.map { joke in
-      let position = saved.position(of: joke.id)
-      var row = joke.listRow
-      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
-      row.value = ScreenState.Shown.text(joke.text, joke.punchline)
-      let screenRow = ScreenRow(row, mark: position == nil ? " " : ScreenRow.saved)
-      return (ScreenState.Found(row: screenRow, shown: ScreenState.Shown(joke)), joke)
+    let found = try await SearchResults.find(Kind.self, query, components)
+    return try SearchResults.marked(found, in: Kind.self, components).map { match in
+      var row = match.row
+      row.value = ScreenState.Shown.text(match.joke.text, match.joke.punchline)
+      let screenRow = ScreenRow(row, mark: row.isSaved ? ScreenRow.saved : " ")
+      return (ScreenState.Found(row: screenRow, shown: ScreenState.Shown(match.joke)), match.joke)
     }
   }
 
@@ -121,18 +119,15 @@ struct KindScreenList<Kind: JokeKind>: ScreenList {
 }
 
 /// The favourites tab's rows: every source's favourites by name, each with its joke's text.
-enum FavoriteRows {
+public enum FavoriteRows {
   /// Reads the favourites and their jokes' whole texts (``Favorites/shown(texts:)``, as
   /// `chuck favorite list` does).
-  /// - Parameters:
-  ///   - components: the components.
-  ///   - list: the screen's list of a source.
+  /// - Parameter components: the components.
   /// - Returns: the rows, in name order; a favourite whose joke is gone says so.
-  static func rows(
-    _ components: ChuckComponents, list: (JokeSource) -> any ScreenList
-  ) throws(ChuckError) -> [ScreenRow] {
+  /// - Throws: a storage error.
+  public static func rows(_ components: ChuckComponents) throws(ChuckError) -> [ScreenRow] {
     try components.favorites.shown { (source, ids) throws(ChuckError) in
-      try list(source).texts(of: ids)
+      try components.browser(source).texts(of: ids)
     }.map { shown in
       ScreenRow(
         JokeListView.Row(

@@ -1,0 +1,43 @@
+/// `chuck search` and the screen's search: the service's matches, each marked when it is saved;
+/// a joke the service sends without a date shows the date it was saved, if it was.
+public enum SearchResults {
+  /// One match.
+  public struct Match<Joke: SavedJoke>: Sendable {
+    /// The joke as the service sent it.
+    public let joke: Joke
+    /// As the list shows it, marked saved when it is, dated when it was saved (else sent).
+    public let row: JokeListView.Row
+  }
+
+  /// The service's matches for `query`, in the order to show.
+  /// - Parameters:
+  ///   - kind: the kind searched.
+  ///   - query: the text.
+  ///   - components: the components.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a source that cannot search, or the
+  ///   service's error.
+  public static func find<Kind: JokeKind>(
+    _ kind: Kind.Type, _ query: String, _ components: ChuckComponents
+  ) async throws(ChuckError) -> [Kind.Joke] {
+    guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
+    return try await Kind.client(components).search(query)
+  }
+
+  /// The matches, each marked against the saved list.
+  /// - Parameters:
+  ///   - found: the service's matches.
+  ///   - components: the components.
+  /// - Throws: a storage error.
+  public static func marked<Joke: SavedJoke, Kind: JokeKind>(
+    _ found: [Joke], in kind: Kind.Type, _ components: ChuckComponents
+  ) throws(ChuckError) -> [Match<Joke>] where Kind.Joke == Joke {
+    let saved = try components.list(kind).saved()
+    return found.map { joke in
+      let position = saved.position(of: joke.id)
+      var row = joke.listRow
+      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
+      row.isSaved = position != nil
+      return Match(joke: joke, row: row)
+    }
+  }
+}

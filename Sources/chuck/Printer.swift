@@ -1,0 +1,75 @@
+import ChuckCore
+
+/// How every command prints what an action gave it: a joke as JSON (`--json`), through a format
+/// (`--format`, `--oneline`, `--max-width`) or as the command's own text, decided here once.
+extension Context {
+  /// Prints `joke` as JSON or through `format`, whichever was asked for.
+  /// - Returns: `false` when neither was: the command prints its own form then.
+  func printedForMachines(_ joke: some SavedJoke, _ source: JokeSource, _ format: JokeFormat?)
+    -> Bool
+  {
+    if json {
+      terminal.out(JokeJSON.object(joke))
+    } else if let format {
+      terminal.out(format.render(joke, source: source))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// Prints a joke: JSON, the format, else its text (a two-part joke's punchline after a key
+  /// when `waitForPunchline` and on a terminal).
+  func printJoke(
+    _ joke: some SavedJoke, _ source: JokeSource, _ format: JokeFormat?, waitForPunchline: Bool
+  ) {
+    guard !printedForMachines(joke, source, format) else { return }
+    terminal.printJoke(joke, waitForPunchline: waitForPunchline)
+  }
+
+  /// `chuck pick`'s joke: with `-c`, its source first, as `fortune -c` names the file.
+  func printPicked(_ picked: JokePicker.Picked?, _ request: PickRequest) {
+    guard let picked else { return }
+    if request.showSource, !json { terminal.out("(\(sanitizing: picked.source.name))\n%\n") }
+    printJoke(picked.joke, picked.source, request.format, waitForPunchline: false)
+  }
+
+  /// `chuck list`: each joke through the format; JSON (one source's array as its file holds it,
+  /// or an object of each source's array); else the list view, `--source all` naming each
+  /// joke's source.
+  func printList(_ listing: SavedListing, _ request: ListRequest) throws(ChuckError) {
+    if let format = request.format {
+      for index in listing.order.indices {
+        let (joke, source) = try listing.joke(index)
+        terminal.out(format.render(joke, source: source))
+      }
+      return
+    }
+    let all = request.scope == .all
+    if json {
+      guard all else {
+        listing.lists[0].saved.jsonArray(listing.lists[0].order) { terminal.out(escapedJSON: $0) }
+        return
+      }
+      terminal.out("{")
+      for (index, list) in listing.lists.enumerated() {
+        terminal.out(index == 0 ? "\n" : ",\n")
+        terminal.out(JSONText.string(list.source.name) + ":")
+        list.saved.jsonArray(list.order) { terminal.out(escapedJSON: $0) }
+      }
+      terminal.out("\n}\n")
+      return
+    }
+    let source = listing.lists[0].source
+    let defaultSource = components.configuration.source
+    JokeListView(
+      width: terminal.width, style: terminal.stdoutStyle,
+      title: all ? "All Jokes" : source.title,
+      emptyMessage: all
+        ? "Your lists are empty. Fetch your first joke with: chuck random"
+        : source.emptyListMessage(defaultSource: defaultSource)
+    ).render(rows: listing.order.indices.lazy.map { listing.row($0, namingSource: all) }) {
+      terminal.out($0)
+    }
+  }
+}
