@@ -27,7 +27,9 @@ struct FormatOption: ParsableArguments {
 
   /// Adds these options, and `--json`, to a command line's.
   func fill(_ typed: inout CommandLineOptions, json: Bool) {
-    (typed.format, typed.oneLine, typed.maximumWidth, typed.json) = (format, oneline, maxWidth, json)
+    (typed.format, typed.oneLine, typed.maximumWidth, typed.json) = (
+      format, oneline, maxWidth, json
+    )
   }
 }
 

@@ -2,6 +2,8 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
+@testable import chuck
+
 /// `chuck pick` and `chuck list` in their start-up file forms run without the argument parser
 /// (`FastPath`). A trailing `--` sends any command line to the parser, so each form is checked
 /// against what the parser makes of the same command: the same output, errors and exit status.
@@ -109,6 +111,55 @@ import Testing
       #expect(fast.stderr.contains("\u{1B}[31merror: "), "\(arguments): \(fast.stderr)")
       #expect(fast.status == parsed.status, "\(arguments)")
       #expect(fast.stderr == parsed.stderr, "\(arguments)")
+    }
+  }
+}
+
+/// The start-up fast path's table of spellings against the argument parser's own description of
+/// the commands (`--experimental-dump-help`): every option it reads is the parser's, with the same
+/// names and kind; and `pick` runs fast with any of its options.
+@Suite struct FastPathTableTests {
+  struct Argument: Decodable {
+    struct Name: Decodable {
+      let kind: String
+      let name: String
+    }
+    let kind: String
+    let names: [Name]?
+    let isRepeating: Bool
+  }
+  struct Dump: Decodable {
+    struct Command: Decodable { let arguments: [Argument] }
+    let command: Command
+  }
+
+  func arguments(of command: String) async throws -> [Argument] {
+    let result = try await ChuckSandbox().chuck([command, "--experimental-dump-help"])
+    #expect(result.status == 0)
+    return try JSONDecoder().decode(Dump.self, from: Data(result.stdout.utf8)).command.arguments
+  }
+
+  @Test(arguments: ["pick", "list", "random"])
+  func tableIsTheParsers(command: String) async throws {
+    let parsed = try await arguments(of: command)
+    let commands = try #require(FastPath.Commands(named: command))
+    let fast = FastPath.options.filter { $0.commands.contains(commands) }
+    for option in fast {
+      let match = parsed.first { argument in
+        argument.names?.contains { $0.kind == "long" && "--" + $0.name == option.long } == true
+      }
+      let argument = try #require(match, "\(command) \(option.long) is not the parser's")
+      let short = argument.names?.first { $0.kind == "short" }.map { "-" + $0.name }
+      #expect(short == option.short, "\(command) \(option.long)")
+      #expect((argument.kind == "flag") == (option.value == .none), "\(command) \(option.long)")
+      #expect(argument.isRepeating == (option.value == .repeated), "\(command) \(option.long)")
+    }
+    guard command == "pick" else { return }
+    // Every option of pick, but help and version, is read fast.
+    for argument in parsed where argument.kind != "positional" {
+      let long = try #require(argument.names?.first { $0.kind == "long" }?.name)
+      guard !["help", "version"].contains(long) else { continue }
+      #expect(fast.contains { $0.long == "--" + long }, "pick --\(long) is not in the table")
     }
   }
 }

@@ -102,12 +102,13 @@ public struct JokePicker: Sendable {
       fileURL: components.configuration.stateDirectory.appendingPathComponent(
         request.stateName(sources)), contents: .cache, maximumSize: 4096)
     var chosen: Int?
-    store.rewriteInPlace(reading: { ShuffleBag.decode($0) }) { (state: ShuffleBag?) in
+    let advance = { (state: ShuffleBag?) -> [UInt8]? in
       let next = ShuffleBag.next(
         after: state, count: total, fingerprint: fingerprint.hex, using: &generator, where: fits)
       chosen = next?.position
       return next?.state.encoded
     }
+    store.rewriteInPlace(reading: { ShuffleBag.decode($0) }, advance)
     return chosen
   }
 

@@ -35,7 +35,8 @@ extension Chuck {
       let format = try resolvedFormat()
       let scope = try SourceScope(validating: source)
       try await options.run { (context: Context) throws(ChuckError) in
-        let export = JokeExport(format: format, sources: scope.sources(context.components.configuration))
+        let export = JokeExport(
+          format: format, sources: scope.sources(context.components.configuration))
         try export.write(from: context.components) { context.terminal.out($0) }
       }
     }
