@@ -109,7 +109,7 @@ import Testing
   /// one fails here, not silently in the help).
   @Test func everyVariableHasAMeaning() {
     for variable in EnvironmentVariable.all {
-      #expect(!Chuck.Environment.meaning(of: variable).isEmpty, "\(variable.name)")
+      #expect(!variable.meaning.isEmpty, "\(variable.name)")
     }
   }
 

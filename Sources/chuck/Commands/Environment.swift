@@ -15,7 +15,7 @@ extension Chuck {
         An empty CHUCK_* variable counts as unset; a variable with an unusable value \
         (CHUCK_TIMEOUT=abc) is a usage error, exit status 64, naming it. Defaults and \
         details: man chuck (ENVIRONMENT).
-        """ + "\n\n" + table
+        """ + "\n\n" + EnvironmentVariable.table
     )
 
     @OptionGroup var options: GlobalOptions
@@ -25,79 +25,11 @@ extension Chuck {
       let terminal = Terminal(
         color: options.color, environment: ProcessInfo.processInfo.environment)
       if options.json {
-        let objects = Self.entries.map { VariableObject(name: $0.name, meaning: $0.meaning) }
+        let objects = EnvironmentVariable.all.map { VariableObject(name: $0.name, meaning: $0.meaning) }
         terminal.out(JokeJSON.array(objects))
       } else {
-        terminal.out(TerminalText(sanitizing: Self.table + "\n"))
+        terminal.out(TerminalText(sanitizing: EnvironmentVariable.table + "\n"))
       }
-    }
-
-    /// Every variable with its meaning, in `EnvironmentVariable.all`'s order.
-    static var entries: [(name: String, meaning: String)] {
-      EnvironmentVariable.all.map { ($0.name, meaning(of: $0)) }
-    }
-
-    /// One line per variable: its name in a column of its own, then its meaning.
-    static var table: String {
-      let width = entries.map(\.name.count).max() ?? 0
-      return entries.map { entry in
-        "  " + entry.name + String(repeating: " ", count: width + 2 - entry.name.count)
-          + entry.meaning
-      }.joined(separator: "\n")
-    }
-
-    /// What a variable is for: a source's base URL says so from the source itself; the others
-    /// from `meanings` (`EnvironmentTests` checks that every variable has one).
-    static func meaning(of variable: EnvironmentVariable) -> String {
-      if let source = JokeSource.allCases.first(where: { $0.baseURLVariable == variable }) {
-        return "the source \(source.name)'s base URL (see chuck sources)"
-      }
-      return meanings[variable] ?? ""
-    }
-
-    private static let meanings: [EnvironmentVariable: String] = [
-      .source: "the source when no --source is given (default \(JokeSource.chuck.name))",
-      .exclude:
-        "categories (and JokeAPI flags) that pick, random and Joke! leave out, comma-separated",
-      .favoritesMax:
-        "the most favourites, 1 to 1000 (default \(ChuckConfiguration.defaultFavoritesLimit))",
-      .dataDirectory: "the folder of the saved lists and favourites",
-      .cacheDirectory: "the folder of the icon and category cache",
-      .stateDirectory: "the folder of pick's rotation",
-      .timeout:
-        "seconds each attempt may take as a whole (default \(seconds(NetworkDefaults.timeout)))",
-      .retries: "times to retry after a failure or a 5xx (default \(NetworkDefaults.retries))",
-      .retryDelay: "seconds between attempts (default \(seconds(NetworkDefaults.retryDelay)))",
-      .xdgDataHome: "its chuck folder is the default data folder",
-      .xdgCacheHome: "its chuck folder is the default cache folder",
-      .xdgStateHome: "its chuck folder is the default state folder",
-      .home: "the default folders are under it",
-      .noColor: "set and not empty: no colour (unless --color always)",
-      .clicolorForce: "set and not 0: colour even into a pipe",
-      .term: "dumb: no colour; also which images a terminal shows",
-      .columns: "the width to fit output in (the terminal's, else 80)",
-      .tmux: "set inside tmux, where no inline image is sent",
-      .termProgram: "iTerm2 or WezTerm: icons as iTerm2 inline images",
-      .lcTerminal: "iTerm2: icons as iTerm2 inline images",
-      .kittyWindowID: "set inside kitty: icons as kitty graphics",
-      .mouse: "0 turns the screen's mouse off, as --no-mouse",
-      .browser: "the screen's o opens links with it (default xdg-open)",
-      .curlCABundle: "the CA certificates to trust (first choice)",
-      .sslCertFile: "the CA certificates to trust (second choice)",
-      .sslCertDirectory: "a folder of CA certificates",
-      JokeAPI.safeModeVariable: "JokeAPI's safe mode: 0 off, 1 on (default 1)",
-      .httpsProxy: "the proxy of https requests (first choice)",
-      .httpsProxyUpper: "the proxy of https requests (second choice)",
-      .httpProxy: "the proxy of http requests (lower case only)",
-      .allProxy: "the proxy of any scheme (first choice)",
-      .allProxyUpper: "the proxy of any scheme (second choice)",
-      .noProxy: "hosts reached without a proxy, comma-separated",
-      .noProxyUpper: "hosts reached without a proxy (second choice)",
-    ]
-
-    /// `10`, not `10.0`.
-    private static func seconds(_ value: Double) -> String {
-      value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// One variable in `--json`.

@@ -1,5 +1,3 @@
-import ChuckCore
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -9,13 +7,13 @@ import ChuckCore
 /// with `xdg-open`. Never through a shell: the link is one argument, whatever it holds. Only
 /// `http` and `https` links are opened. The caller gives the terminal back while the browser
 /// runs, and waits for it, as tig and newsboat do: a browser may be a terminal program.
-enum LinkOpener {
+public enum LinkOpener {
   /// What was tried, in order: each a program and its arguments.
   /// - Parameters:
   ///   - link: the link.
   ///   - environment: the process's environment.
   /// - Returns: the commands.
-  static func commands(for link: String, environment: [String: String]) -> [[String]] {
+  public static func commands(for link: String, environment: [String: String]) -> [[String]] {
     var commands: [[String]] = []
     if let browser = EnvironmentVariable.browser.value(in: environment) {
       for entry in browser.split(separator: ":") {
@@ -35,7 +33,7 @@ enum LinkOpener {
   ///   - link: the link.
   ///   - environment: the process's environment.
   /// - Returns: the program's name, or why nothing opened it.
-  static func open(_ link: String, environment: [String: String]) -> Result<String, ChuckError> {
+  public static func open(_ link: String, environment: [String: String]) -> Result<String, ChuckError> {
     guard link.hasPrefix("https://") || link.hasPrefix("http://"),
       !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
     else {
