@@ -82,7 +82,7 @@ import Testing
   @Test(arguments: [("random", "--category"), ("random", "--exclude"), ("pick", "--category")])
   func categoriesComeFromTheCache(subcommand: String, option: String) async throws {
     let (api, sandbox) = try await Self.sandbox(cacheCategories: true)
-    try CategoriesCommandTests.ageCache(sandbox, by: 30 * 86_400)
+    try CategoriesTests.ageCache(sandbox, by: 30 * 86_400)
     let before = try api.requests().count
     let some = try await sandbox.chuck(
       Self.request(subcommand, option, ["chuck", subcommand, option, "m"]))
@@ -90,7 +90,7 @@ import Testing
     #expect(Self.completions(some) == ["money", "movie", "music"])
     let all = try await sandbox.chuck(
       Self.request(subcommand, option, ["chuck", subcommand, option, ""]))
-    #expect(Self.completions(all) == CategoriesCommandTests.names)
+    #expect(Self.completions(all) == CategoriesTests.names)
     #expect(try api.requests().count == before)
   }
 
@@ -102,14 +102,14 @@ import Testing
     #expect(jokeapi.status == 0, "\(jokeapi.stderr)")
     let before = try api.requests().count
     for (source, expected) in [
-      ("jokeapi", jokeapi.stdout.lines), ("dad", []), ("chuck", CategoriesCommandTests.names),
+      ("jokeapi", jokeapi.stdout.lines), ("dad", []), ("chuck", CategoriesTests.names),
     ] {
       let line = ["chuck", "random", "--source", source, "--category", ""]
       let result = try await sandbox.chuck(Self.request("random", "--category", line))
       #expect(result.status == 0)
       #expect(Self.completions(result) == expected, "\(source)")
     }
-    #expect(!jokeapi.stdout.lines.isEmpty && jokeapi.stdout.lines != CategoriesCommandTests.names)
+    #expect(!jokeapi.stdout.lines.isEmpty && jokeapi.stdout.lines != CategoriesTests.names)
     #expect(try api.requests().count == before)
   }
 

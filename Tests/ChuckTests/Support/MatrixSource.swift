@@ -248,38 +248,3 @@ extension JSON {
     }
   }
 }
-
-/// The cells where today's `chuck` differs between sources though the SPEC names no difference:
-/// each is expected to fail (a known issue) for the sources listed, with the reason, and fails
-/// the suite as soon as it passes, so that it is taken out once the behaviour is unified.
-enum KnownDivergence {
-  /// Cell → source → what differs today.
-  /// None today: the four found when the matrix was written (the empty list's hint under
-  /// another `CHUCK_SOURCE`, the unsaved-joke note, a malformed id sent to dad and official,
-  /// the search title) were unified with the one saved-list type and the generic commands.
-  static let cells: [String: [String: String]] = [:]
-
-  /// Every cell's name, so that a mistyped key above cannot go unnoticed.
-  static let cellNames: Set<String> = [
-    "random.duplicate", "random.category", "list.empty", "list.empty.otherDefault", "json.list",
-    "json.show", "json.random", "show.saved", "show.short", "show.ambiguous", "show.unknown",
-    "show.unsaved", "show.malformed", "remove.refused", "remove.saved", "remove.json",
-    "favorite.add", "favorite.list", "favorite.remove", "save.noIDs", "save.known",
-    "save.duplicate", "save.unknown", "save.malformed", "save.json", "search.cannot", "search.json",
-    "search.none",
-  ]
-
-  /// Runs a cell's checks; a known divergence of `source` in it is recorded as a known issue.
-  static func check(
-    _ cell: String, _ source: MatrixSource, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async throws -> Void
-  ) async throws {
-    #expect(cellNames.contains(cell), "add \(cell) to KnownDivergence.cellNames")
-    guard let reason = cells[cell]?[source.name] else { return try await body() }
-    await withKnownIssue(
-      Comment(rawValue: "\(cell), \(source.name): \(reason)"), sourceLocation: sourceLocation
-    ) {
-      try await body()
-    }
-  }
-}

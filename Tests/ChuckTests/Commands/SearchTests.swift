@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-@Suite struct SearchCommandTests {
+@Suite struct SearchTests {
   // Made-up jokes with chosen dates, served in an order that is not oldest first.
   static let newest = MadeUpJoke(
     1, "Chuck Norris roundhoused the 2021 calendar.", createdAt: "2021-03-04 05:06:07")

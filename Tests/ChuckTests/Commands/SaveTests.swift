@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-@Suite struct SaveCommandTests {
+@Suite struct SaveTests {
   static let first = MadeUpJoke(1, "Chuck Norris saves jokes by staring at them.")
   static let second = MadeUpJoke(
     2, "Chuck Norris can save a file with no name.", categories: ["dev"])

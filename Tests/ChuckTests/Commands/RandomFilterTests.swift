@@ -24,7 +24,7 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("error:"))
     #expect(result.stderr.contains("nosuch"))
-    for name in CategoriesCommandTests.names {
+    for name in CategoriesTests.names {
       #expect(result.stderr.contains(name), "\(name)")
     }
     #expect(sandbox.listBytes == nil)
@@ -37,7 +37,7 @@ import Testing
     let result = try await sandbox.chuck(["random", "--category", "nosuch"])
     #expect(result.status == 66)
     #expect(result.stderr.contains("travel"))
-    #expect(try CategoriesCommandTests.categoryRequests(api) == 1)
+    #expect(try CategoriesTests.categoryRequests(api) == 1)
   }
 
   /// `--exclude explicit` skips explicit jokes (also among several categories) and saves the

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `chuck favorite add|list|remove|rename`: named favourites of any source, end to end.
-@Suite struct FavoriteCommandTests {
+@Suite struct FavoriteTests {
   static let jokes = [
     MadeUpJoke(id: "favoriteJokeNumber0001", value: "Chuck Norris counted to infinity. Twice."),
     MadeUpJoke(id: "favoriteJokeNumber0002", value: "Chuck Norris divides by zero."),

@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-@Suite struct CategoriesCommandTests {
+@Suite struct CategoriesTests {
   /// The fake's categories (`samples/categories-live.json`), sorted.
   static let names: [String] = {
     let file = FakeAPI.fixtures.appendingPathComponent("samples/categories-live.json")

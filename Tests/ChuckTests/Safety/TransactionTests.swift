@@ -5,7 +5,7 @@ import Testing
 /// A remove that takes a favourite with it is one transaction, and its errors say exactly what
 /// was done; each fault is injected with strace (`Scripts/crash-matrix.py` visits every one).
 @Suite struct TransactionTests {
-  typealias Joke = RemoveCommandTests
+  typealias Joke = RemoveTests
 
   /// A list of four jokes, `beta` a favourite named Beta.
   private static func sandbox() async throws -> ChuckSandbox {

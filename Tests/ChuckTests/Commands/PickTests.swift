@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-@Suite struct PickCommandTests {
+@Suite struct PickTests {
   static let dev = MadeUpJoke(1, "Chuck Norris compiles with his eyes closed.", categories: ["dev"])
   static let food = MadeUpJoke(
     2, "Chuck Norris eats\n\tthe menu.", categories: ["food", "explicit"],

@@ -2,7 +2,7 @@ import ChuckTestSupport
 import Foundation
 import Testing
 
-@Suite struct RemoveCommandTests {
+@Suite struct RemoveTests {
   static let alpha1 = MadeUpJoke(
     id: "alpha1AAAAAAAAAAAAAAAA", value: "Chuck Norris counts to infinity. Twice.")
   static let alpha2 = MadeUpJoke(
