@@ -1,21 +1,11 @@
-/// The `?` view: every key of the view shown, then the keys that work everywhere.
+/// The `?` view: every key of the view shown, then the keys that work everywhere, made from the
+/// state's ``ScreenKeymap``.
 public enum ScreenHelp {
   /// A key (or keys) and what it does.
   public typealias Entry = (keys: TerminalText, action: TerminalText)
 
-  /// The views that have keys of their own.
-  public enum View: Sendable, Equatable, CaseIterable {
-    /// A source's saved jokes.
-    case list
-    /// The favourites of every source.
-    case favorites
-    /// A search's results.
-    case search
-    /// One joke's fields.
-    case detail
-    /// A two-part joke's setup, its punchline to come.
-    case punchline
-  }
+  /// The views that have keys of their own (a view is a context of the keymap).
+  public typealias View = ScreenContext
 
   /// The view a state shows.
   /// - Parameter state: the state.
@@ -30,83 +20,87 @@ public enum ScreenHelp {
     }
   }
 
-  /// The keys of a view.
-  /// - Parameter view: the view.
+  /// What no key of the keymap does in a two-part joke's view: any key shows the punchline.
+  private static let anyKey: Entry = ("any key, click", "show the punchline, then back to the list")
+
+  /// What the wheel does, listed after the keys that switch tabs.
+  private static let wheel: Entry = ("wheel", "scroll")
+
+  /// The keys of a view: its own bindings, in the keymap's order.
+  /// - Parameters:
+  ///   - view: the view.
+  ///   - keymap: the keys.
   /// - Returns: its keys, in the order listed.
-  public static func keys(of view: View) -> [Entry] {
-    let moving: [Entry] = [
-      ("Up/k, Down/j", "move"),
-      ("PgUp, PgDn", "move a page"),
-      ("Home/g, End/G", "first, last"),
-    ]
-    switch view {
-    case .list:
-      return [("n, +", "Joke!: fetch a random joke and save it")] + moving + [
-        ("Enter, click", "show the joke"),
-        ("d, then y", "remove the joke"),
-        ("f, a name, Enter", "make the joke a favourite (\u{2605})"),
-        ("/, text, Enter", "filter the list (Esc clears the filter)"),
-        ("s, text, Enter", "search the source's jokes (where it can)"),
-        ("y", "copy the joke's text (OSC 52)"),
-        ("o", "open the joke's link ($BROWSER, else xdg-open)"),
-        ("Esc", "cancel a running fetch; else clear the filter"),
-      ]
-    case .favorites:
-      return moving + [
-        ("Enter, click", "show the joke"),
-        ("d, then y", "remove the favourite (the joke stays)"),
-        ("r, a name, Enter", "rename the favourite"),
-        ("/, text, Enter", "filter the favourites"),
-        ("y", "copy the joke's text (OSC 52)"),
-        ("o", "open the joke's link"),
-      ]
-    case .search:
-      return moving + [
-        ("Enter, click", "show the joke found"),
-        ("a", "save it to your list (\u{2713} marks one saved)"),
-        ("y", "copy its text (OSC 52)"),
-        ("o", "open its link"),
-        ("Esc, q, Left", "back to the list"),
-      ]
-    case .detail:
-      return [
-        ("Up/k, Down/j", "scroll"),
-        ("PgUp, PgDn", "scroll a page"),
-        ("Home/g, End/G", "top, bottom"),
-        ("y", "copy the joke's text (OSC 52)"),
-        ("o", "open the joke's link"),
-        ("n, +", "Joke!: fetch a random joke and save it"),
-        ("Esc, Bksp, Left, q", "back"),
-      ]
-    case .punchline:
-      return [
-        ("any key, click", "show the punchline, then back to the list"),
-        ("n, +", "once the punchline shows: another joke"),
-      ]
-    }
+  public static func keys(of view: View, in keymap: ScreenKeymap = .standard) -> [Entry] {
+    let own = entries(
+      keymap.bindings.filter {
+        $0.contexts.contains(view) && !$0.contexts.isSuperset(of: ScreenContext.views)
+      })
+    return view == .punchline ? [anyKey] + own : own
   }
 
   /// The keys that work in every view.
-  public static let everywhere: [Entry] = [
-    ("1-9, Tab, Shift-Tab", "switch tabs (or click a tab)"),
-    ("wheel", "scroll"),
-    ("Ctrl-L", "draw the screen again"),
-    ("Ctrl-Z", "suspend (fg comes back)"),
-    ("q, Ctrl-C", "quit (q: in a list)"),
-    ("?", "this list of keys"),
-  ]
+  /// - Parameter keymap: the keys.
+  /// - Returns: the keys, in the order listed.
+  public static func everywhere(in keymap: ScreenKeymap = .standard) -> [Entry] {
+    var entries = entries(
+      keymap.bindings.filter { $0.contexts.isSuperset(of: ScreenContext.views) })
+    entries.insert(wheel, at: min(1, entries.count))
+    return entries
+  }
 
   /// The `?` view's lines for a state.
   /// - Parameter state: the state.
   /// - Returns: the lines, unstyled.
   public static func lines(for state: ScreenState) -> [TerminalText] {
-    let view = keys(of: view(of: state))
-    let all = view + everywhere
-    let width = all.map(\.keys.width).max() ?? 0
+    let view = keys(of: view(of: state), in: state.keymap)
+    let everywhere = everywhere(in: state.keymap)
+    let width = (view + everywhere).map(\.keys.width).max() ?? 0
     func line(_ entry: Entry) -> TerminalText {
       "  " + ScreenText.pad(entry.keys, width: width) + "  " + entry.action
     }
     return ["  Keys here", .empty] + view.map(line) + [.empty, "  Everywhere", .empty]
       + everywhere.map(line)
+  }
+
+  /// The lines of listed bindings: bindings next to each other that say the same share a line.
+  /// One action's keys are written `n, +`; several actions' each with `/` between its own keys
+  /// (`Up/k, Down/j`).
+  private static func entries(_ bindings: [ScreenBinding]) -> [Entry] {
+    var groups: [[ScreenBinding]] = []
+    for binding in bindings where binding.help != nil {
+      if let last = groups.last?.last, last.help == binding.help {
+        groups[groups.count - 1].append(binding)
+      } else {
+        groups.append([binding])
+      }
+    }
+    return groups.map { group in
+      let keys: String
+      if Set(group.map(\.action)).count == 1 {
+        keys = written(group.flatMap(\.keys), separator: ", ")
+      } else {
+        keys = group.map { written($0.keys, separator: "/") }.joined(separator: ", ")
+      }
+      return (
+        TerminalText(sanitizing: keys + group[0].keysNote, keepNewlines: false),
+        TerminalText(sanitizing: group[0].help ?? "", keepNewlines: false)
+      )
+    }
+  }
+
+  /// Keys as the list of keys writes them; three or more digits in a row as a range (`1-9`).
+  static func written(_ keys: [ScreenKey], separator: String) -> String {
+    let digits = keys.compactMap { key -> Int? in
+      guard case .character(let character) = key, character.isASCII else { return nil }
+      return character.wholeNumberValue
+    }
+    if keys.count >= 3, digits.count == keys.count,
+      zip(digits, digits.dropFirst()).allSatisfy({ $1 == $0 + 1 }),
+      let first = digits.first, let last = digits.last
+    {
+      return "\(first)-\(last)"
+    }
+    return keys.map(\.label).joined(separator: separator)
   }
 }

@@ -25,7 +25,8 @@ extension ScreenState {
     if showsHelp {
       return [
         Self.fitItems(
-          helpScrolls ? ["Up/Down scroll", "any other key: back"] : ["Press any key to go back."],
+          helpScrolls
+            ? scrollHint(in: .help) + ["any other key: back"] : ["Press any key to go back."],
           width: width)
       ]
     }
@@ -42,7 +43,8 @@ extension ScreenState {
         return [ScreenText.fit(prompt.question + ScreenText.tail(typed, width: room), width: width)]
       }
     case .keys:
-      return [Self.fitItems(keyHints, width: width)]
+      let help = keyHint(.help, "keys", in: ScreenHelp.view(of: self))
+      return [Self.fitItems(keyHints, width: width, keeping: help)]
     }
     return wrapped(message, width: width)
   }
@@ -59,20 +61,22 @@ extension ScreenState {
     return lines.map { ScreenText.fit($0, width: width) }
   }
 
-  /// As many whole items as fit on one line, two spaces apart; `? keys` stays at the end when
-  /// others must go, so that the list of every key is always one key away.
-  static func fitItems(_ items: [TerminalText], width: Int) -> TerminalText {
+  /// As many whole items as fit on one line, two spaces apart; `help` (`? keys`) stays at the
+  /// end when others must go, so that the list of every key is always one key away.
+  static func fitItems(_ items: [TerminalText], width: Int, keeping help: TerminalText? = nil)
+    -> TerminalText
+  {
     let all = join(items)
     guard all.width > width else { return all }
-    let help: TerminalText = "? keys"
-    let hasHelp = items.contains(help)
+    var end: [TerminalText] = []
+    if let help, items.contains(help) { end = [help] }
     var kept: [TerminalText] = []
     for item in items where item != help {
-      let trial = join(kept + [item] + (hasHelp ? [help] : []))
+      let trial = join(kept + [item] + end)
       guard trial.width <= width else { break }
       kept.append(item)
     }
-    let line = join(kept + (hasHelp ? [help] : []))
+    let line = join(kept + end)
     return line.width <= width ? line : ScreenText.fit(items.first ?? .empty, width: width)
   }
 
@@ -80,35 +84,72 @@ extension ScreenState {
     items.dropFirst().reduce(items.first ?? .empty) { $0 + "  " + $1 }
   }
 
-  /// The keys the status line names for the view shown.
+  /// The keys the status line names for the view shown, each an action's first key in the
+  /// keymap.
   var keyHints: [TerminalText] {
+    let view = ScreenHelp.view(of: self)
+    func hint(_ action: ScreenAction, _ text: String) -> [TerminalText] {
+      keyHint(action, text, in: view).map { [$0] } ?? []
+    }
+    let help = hint(.help, "keys")
     if isFetching, fetchTab == current, mode == .list {
-      return ["Fetching a joke…", "Esc cancel", "q quit"]
+      return ["Fetching a joke…"] + hint(.cancel, "cancel") + hint(.quit, "quit")
     }
     if let search = tab.search, mode == .list {
-      if search.isLoading { return ["Searching…", "Esc cancel"] }
-      return ["Enter open", "a save", "y copy", "Esc back to the list", "? keys"]
+      if search.isLoading { return ["Searching…"] + hint(.back, "cancel") }
+      return hint(.open, "open") + hint(.save, "save") + hint(.copy, "copy")
+        + hint(.back, "back to the list") + help
     }
     switch mode {
     case .punchline(let punchline):
       return punchline.isRevealed ? ["any key: back to the list"] : ["any key: the punchline"]
     case .detail:
-      return ["Esc back", "Up/Down scroll", "y copy", "o open", "n Joke!", "? keys"]
+      return hint(.back, "back") + scrollHint(in: .detail) + hint(.copy, "copy")
+        + hint(.openLink, "open") + hint(.joke, "Joke!") + help
     case .list:
       break
     }
     var hints: [TerminalText] = []
     if !tab.filter.isEmpty {
-      hints.append("/\(sanitizing: tab.filter) (Esc clears)")
+      let clears = keymap.label(of: .cancel, in: view).map { " (\($0) clears)" } ?? ""
+      hints.append("/\(sanitizing: tab.filter)\(sanitizing: clears)")
     }
     if tab.isFavorites {
-      return hints + ["Enter open", "d remove", "r rename", "y copy", "? keys", "q quit"]
+      return hints + hint(.open, "open") + hint(.remove, "remove") + hint(.rename, "rename")
+        + hint(.copy, "copy") + help + hint(.quit, "quit")
     }
-    hints += ["n Joke!", "Enter open"]
-    if tab.allRows.contains(where: { $0.mark != nil }) { hints.append("f favourite") }
-    hints += ["d remove", "/ filter"]
-    if tab.canSearch { hints.append("s search") }
-    return hints + ["? keys", "q quit"]
+    hints += hint(.joke, "Joke!") + hint(.open, "open")
+    if tab.allRows.contains(where: { $0.mark != nil }) { hints += hint(.favorite, "favourite") }
+    hints += hint(.remove, "remove") + hint(.filter, "filter")
+    if tab.canSearch { hints += hint(.search, "search") }
+    return hints + help + hint(.quit, "quit")
+  }
+
+  /// An action's first key in a context, then what it does (`n Joke!`), or `nil` when the
+  /// action has no key there.
+  func keyHint(_ action: ScreenAction, _ text: String, in context: ScreenContext)
+    -> TerminalText?
+  {
+    keymap.label(of: action, in: context).map { TerminalText(sanitizing: $0 + " " + text) }
+  }
+
+  /// The keys that scroll, as the status line names them (`Up/Down scroll`).
+  private func scrollHint(in context: ScreenContext) -> [TerminalText] {
+    guard let up = keymap.label(of: .up, in: context),
+      let down = keymap.label(of: .down, in: context)
+    else { return [] }
+    return [TerminalText(sanitizing: up + "/" + down + " scroll")]
+  }
+
+  /// Joke! with its key, at the right of the title bar (`Joke! (n)`); a click on it is Joke!.
+  public var jokeButton: TerminalText {
+    guard let key = keymap.label(of: .joke, in: .list) else { return "Joke!" }
+    return "Joke! (\(sanitizing: key))"
+  }
+
+  /// The label of an action's first key in a context, for messages that name it.
+  func keyLabel(_ action: ScreenAction, in context: ScreenContext) -> TerminalText {
+    TerminalText(sanitizing: keymap.label(of: action, in: context) ?? "?")
   }
 
   /// Where each tab's name is in the row of tabs: every name whole when they fit, else the

@@ -7,15 +7,31 @@
 /// errors, bold title) follows `style`. No line is wider than the terminal.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
-  public static let emptyMessage: TerminalText =
-    "Your list is empty. Press n to fetch your first joke."
+  /// - Parameter keymap: the keys.
+  /// - Returns: the message, naming Joke!'s key.
+  public static func emptyMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+    guard let key = keymap.label(of: .joke, in: .list) else { return "Your list is empty." }
+    return "Your list is empty. Press \(sanitizing: key) to fetch your first joke."
+  }
+
   /// What the favourites tab says when there are none.
-  public static let noFavoritesMessage: TerminalText =
-    "No favourites yet. In a source's tab, select a joke and press f to name it one."
+  /// - Parameter keymap: the keys.
+  /// - Returns: the message, naming the key that makes a favourite.
+  public static func noFavoritesMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+    guard let key = keymap.label(of: .favorite, in: .list) else { return "No favourites yet." }
+    return "No favourites yet. In a source's tab, select a joke and press \(sanitizing: key) to "
+      + "name it one."
+  }
+
   /// What a filtered list says when no row matches.
-  public static let noMatchMessage: TerminalText = "No joke matches the filter. Esc clears it."
-  /// The action at the right of the title bar, with its key.
-  public static let jokeAction: TerminalText = "Joke! (n)"
+  /// - Parameter keymap: the keys.
+  /// - Returns: the message, naming the key that clears the filter.
+  public static func noMatchMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+    guard let key = keymap.label(of: .cancel, in: .list) else {
+      return "No joke matches the filter."
+    }
+    return "No joke matches the filter. \(sanitizing: key) clears it."
+  }
 
   private static let markerWidth = 2
   private static let previewWidth = JokePreview.length + 3
@@ -95,7 +111,7 @@ public struct ScreenRenderer: Sendable {
     let isBusy = state.isFetching || state.tab.search?.isLoading == true
     let spinner: TerminalText =
       isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
-    let action = spinner + Self.jokeAction
+    let action = spinner + state.jokeButton
     let actionWidth = action.width
     var title = TerminalText(sanitizing: state.tab.title, keepNewlines: false)
     if let search = state.tab.search {
@@ -142,12 +158,17 @@ public struct ScreenRenderer: Sendable {
 
   private func emptyMessage(_ state: ScreenState) -> TerminalText {
     if let search = state.tab.search {
-      return search.isLoading
-        ? "Searching for \u{201C}\(sanitizing: search.query)\u{201D}\u{2026}"
-        : "No joke contains \u{201C}\(sanitizing: search.query)\u{201D}. Esc goes back."
+      if search.isLoading {
+        return "Searching for \u{201C}\(sanitizing: search.query)\u{201D}\u{2026}"
+      }
+      let back = state.keymap.label(of: .back, in: .search).map { " \($0) goes back." } ?? ""
+      return "No joke contains \u{201C}\(sanitizing: search.query)\u{201D}.\(sanitizing: back)"
     }
-    if !state.tab.filter.isEmpty { return Self.noMatchMessage }
-    return state.tab.isFavorites ? Self.noFavoritesMessage : Self.emptyMessage
+    if !state.tab.filter.isEmpty {
+      return Self.noMatchMessage(state.keymap)
+    }
+    return state.tab.isFavorites
+      ? Self.noFavoritesMessage(state.keymap) : Self.emptyMessage(state.keymap)
   }
 
   /// A row on one line: mark, preview, date and id, as `chuck list` shows them; in the

@@ -1,18 +1,25 @@
 extension ScreenState {
   // MARK: Keys
 
+  /// A key, looked up in the keymap in the context shown, then its action done. A prompt takes
+  /// the keys first (a text prompt takes every character as text); only the actions that work
+  /// in prompts (Ctrl-C, Ctrl-Z, Ctrl-L) come before it, for keys that are not characters.
   mutating func press(_ key: ScreenKey) -> [ScreenEffect] {
-    switch key {
-    case .interrupt: return [.quit(status: 130)]
-    case .suspend: return [.suspend]
-    case .redraw: return [.redraw]
-    default: break
+    var prompt: Prompt?
+    if case .prompt(let waiting) = status { prompt = waiting }
+    let action = keymap.action(for: key, in: context)
+    if let action, action.worksInPrompts, prompt == nil || !key.isCharacter {
+      switch action {
+      case .interrupt: return [.quit(status: 130)]
+      case .suspend: return [.suspend]
+      default: return [.redraw]
+      }
     }
     if showsHelp {
-      scrollHelp(key)
+      scrollHelp(key, action)
       return []
     }
-    if case .prompt(var prompt) = status {
+    if var prompt {
       if case .mouse = key { return [] }
       if prompt.takesText { return type(key, into: &prompt) }
       status = .keys
@@ -25,12 +32,13 @@ extension ScreenState {
       return []
     case .mouse(let event):
       return click(event)
-    case .character("?"):
+    default:
+      break
+    }
+    if action == .help {
       showsHelp = true
       helpScroll = 0
       return []
-    default:
-      break
     }
     if case .punchline(var punchline) = mode {
       guard punchline.isRevealed else {
@@ -40,40 +48,57 @@ extension ScreenState {
       }
       tab.mode = .list
       keepSelectionInView()
-      guard key == .character("n") || key == .character("+") else { return [] }
+      guard action == .joke else { return [] }
     }
-    if let effects = switchTab(key) { return effects }
-    if key == .character("n") || key == .character("+") { return fetch() }
-    if key == .character("y") { return copy() }
-    if key == .character("o") { return open() }
+    guard let action else { return [] }
+    return perform(action, key: key)
+  }
+
+  /// An action in the view shown (the list of keys closed, no prompt waiting): a click does
+  /// them too.
+  /// - Parameters:
+  ///   - action: the action.
+  ///   - key: the key pressed (for ``ScreenAction/showTab``, which tab).
+  mutating func perform(_ action: ScreenAction, key: ScreenKey? = nil) -> [ScreenEffect] {
+    switch action {
+    case .showTab:
+      guard let key, let number = keymap.tabNumber(for: key, in: context) else { return [] }
+      return show(tab: number - 1)
+    case .nextTab: return show(tab: (current + 1) % tabs.count)
+    case .previousTab: return show(tab: (current + tabs.count - 1) % tabs.count)
+    case .joke: return fetch()
+    case .copy: return copy()
+    case .openLink: return open()
+    default: break
+    }
+    if action.isMotion, tab.search?.isLoading != true {
+      move(action)
+      return []
+    }
     switch mode {
     case .list:
-      if let search = tab.search { return pressInSearch(key, search) }
-      return pressInList(key)
-    case .detail(let detail): return pressInDetail(key, detail)
+      if let search = tab.search { return performInSearch(action, search) }
+      return performInList(action)
+    case .detail:
+      guard action == .back else { return [] }
+      tab.mode = .list
+      keepSelectionInView()
+      return []
     case .punchline: return []
     }
   }
 
-  /// In the list of keys, the keys that scroll it scroll it; any other closes it.
-  private mutating func scrollHelp(_ key: ScreenKey) {
-    let lastTop = max(0, ScreenHelp.lines(for: self).count - helpHeight)
-    let page = max(1, helpHeight - 1)
-    var top = helpScroll
-    switch key {
-    case .up, .character("k"): top -= 1
-    case .down, .character("j"): top += 1
-    case .pageUp: top -= page
-    case .pageDown: top += page
-    case .home, .character("g"): top = 0
-    case .end, .character("G"): top = lastTop
-    case .mouse(let event) where event.action != .click:
-      top += event.action == .wheelUp ? -Self.wheelStep : Self.wheelStep
-    default:
+  /// In the list of keys, the motions scroll it (and the wheel); any other key closes it.
+  private mutating func scrollHelp(_ key: ScreenKey, _ action: ScreenAction?) {
+    if let action, action.isMotion {
+      move(action)
+    } else if case .mouse(let event) = key, event.action != .click {
+      let lastTop = max(0, ScreenHelp.lines(for: self).count - helpHeight)
+      let step = event.action == .wheelUp ? -Self.wheelStep : Self.wheelStep
+      helpScroll = min(max(0, helpScroll + step), lastTop)
+    } else {
       showsHelp = false
-      return
     }
-    helpScroll = min(max(0, top), lastTop)
   }
 
   /// Whether the list of keys is taller than the body (under it the status area is one line).
@@ -82,20 +107,40 @@ extension ScreenState {
   /// The body's rows while the list of keys shows.
   var helpHeight: Int { max(1, size.rows - bodyTop - 1) }
 
-  /// Tab, Shift-Tab and the tabs' numbers.
-  private mutating func switchTab(_ key: ScreenKey) -> [ScreenEffect]? {
-    let target: Int
-    switch key {
-    case .tab: target = (current + 1) % tabs.count
-    case .backTab: target = (current + tabs.count - 1) % tabs.count
-    case .character(let character):
-      guard let number = character.wholeNumberValue, character.isASCII, (1...9).contains(number),
-        number <= tabs.count
-      else { return nil }
-      target = number - 1
-    default: return nil
+  /// A motion, wherever it applies: it scrolls the list of keys or a joke's detail, and moves
+  /// the selection in a list or a search's results.
+  private mutating func move(_ action: ScreenAction) {
+    if showsHelp {
+      let lastTop = max(0, ScreenHelp.lines(for: self).count - helpHeight)
+      let top = Self.target(
+        of: action, from: helpScroll, page: max(1, helpHeight - 1), last: lastTop)
+      helpScroll = min(max(0, top), lastTop)
+      return
     }
-    return show(tab: target)
+    let page = max(1, bodyHeight - 1)
+    switch mode {
+    case .detail(var detail):
+      scroll(&detail, to: Self.target(of: action, from: detail.scroll, page: page, last: .max))
+    case .list:
+      moveSelection(to: Self.target(of: action, from: selection, page: page, last: rows.count - 1))
+    case .punchline:
+      break
+    }
+  }
+
+  /// Where a motion takes a position (a selection, or the first line shown).
+  private static func target(of action: ScreenAction, from position: Int, page: Int, last: Int)
+    -> Int
+  {
+    switch action {
+    case .up: position - 1
+    case .down: position + 1
+    case .pageUp: position - page
+    case .pageDown: position + page
+    case .top: 0
+    case .bottom: last
+    default: position
+    }
   }
 
   /// Shows another tab (reading its rows the first time).
@@ -109,7 +154,7 @@ extension ScreenState {
   mutating func fetch() -> [ScreenEffect] {
     guard !isFetching else { return [] }
     guard !tab.isFavorites else {
-      status = .message("Joke! fetches into a source's tab: press 1 to \(tabs.count - 1).")
+      status = .message("Joke! fetches into a source's tab: \(sanitizing: sourceTabKeys).")
       return []
     }
     isFetching = true
@@ -119,9 +164,17 @@ extension ScreenState {
     return [.fetchJoke(fetch: fetchNumber, tab: current)]
   }
 
+  /// How messages name the keys of the sources' tabs (`press 1 to 6`).
+  private var sourceTabKeys: String {
+    let keys = keymap.keys(for: .showTab, in: context)
+    let sources = tabs.count - 1
+    guard sources >= 1, keys.count >= sources else { return "switch to a source's tab" }
+    return "press \(keys[0].label) to \(keys[sources - 1].label)"
+  }
+
   // MARK: Copy and open
 
-  /// `y`: the joke shown or selected, on the clipboard.
+  /// ``ScreenAction/copy``: the joke shown or selected, on the clipboard.
   private mutating func copy() -> [ScreenEffect] {
     let text: String
     if case .detail(let detail) = mode, let shown = detail.shown {
@@ -138,7 +191,7 @@ extension ScreenState {
     return [.copy(text)]
   }
 
-  /// `o`: the link of the joke shown or selected, in a browser.
+  /// ``ScreenAction/openLink``: the link of the joke shown or selected, in a browser.
   private mutating func open() -> [ScreenEffect] {
     if case .detail(let detail) = mode, let shown = detail.shown {
       return openLink(shown.link)
@@ -158,14 +211,13 @@ extension ScreenState {
 
   // MARK: Views
 
-  private mutating func pressInList(_ key: ScreenKey) -> [ScreenEffect] {
-    if let effects = move(key) { return effects }
-    switch key {
-    case .enter, .right, .character("l"):
+  private mutating func performInList(_ action: ScreenAction) -> [ScreenEffect] {
+    switch action {
+    case .open:
       guard let row = selectedRow else { return [] }
       tab.mode = .detail(Detail(id: row.id))
       return [.loadJoke(id: row.id, tab: current, source: row.source)]
-    case .character("d"):
+    case .remove:
       guard let row = selectedRow else { return [] }
       let preview = JokePreview.make(row.entry.value)
       if let name = row.name, tab.isFavorites {
@@ -180,13 +232,13 @@ extension ScreenState {
             purpose: .removal(id: row.id),
             question: "Remove \(sanitizing: row.id) \u{201C}\(preview)\u{201D}? y/n"))
       }
-    case .character("r"):
+    case .rename:
       guard tab.isFavorites, let name = selectedRow?.name else { return [] }
       status = .prompt(
         Prompt(
           purpose: .rename(name: name), question: "Rename \u{201C}\(sanitizing: name)\u{201D} to: ",
           input: name))
-    case .character("f"):
+    case .favorite:
       guard let row = selectedRow, row.mark != nil, !tab.isFavorites else { return [] }
       guard row.mark != ScreenRow.favorite else {
         status = .message("\(sanitizing: row.id) is already a favourite (see the Favourites tab).")
@@ -194,13 +246,13 @@ extension ScreenState {
       }
       status = .prompt(
         Prompt(purpose: .favoriteName(id: row.id), question: "Name this favourite: "))
-    case .character("/"):
+    case .filter:
       status = .prompt(Prompt(purpose: .filter, question: "/", input: tab.filter))
-    case .character("s"):
+    case .search:
       return startSearch()
-    case .character("q"):
+    case .quit:
       return [.quit(status: 0)]
-    case .escape:
+    case .cancel:
       if isFetching, fetchTab == current {
         isFetching = false
         status = .message("Fetch cancelled.")
@@ -218,7 +270,7 @@ extension ScreenState {
 
   private mutating func startSearch() -> [ScreenEffect] {
     guard !tab.isFavorites else {
-      status = .message("Search works in a source's tab: press 1 to \(tabs.count - 1).")
+      status = .message("Search works in a source's tab: \(sanitizing: sourceTabKeys).")
       return []
     }
     guard tab.canSearch else {
@@ -231,31 +283,32 @@ extension ScreenState {
     return []
   }
 
-  private mutating func pressInSearch(_ key: ScreenKey, _ search: Search) -> [ScreenEffect] {
+  /// In a search's results: while it runs, back cancels it; then back leaves the results.
+  private mutating func performInSearch(_ action: ScreenAction, _ search: Search) -> [ScreenEffect]
+  {
     if search.isLoading {
-      guard key == .escape || key == .character("q") else { return [] }
+      guard action == .back else { return [] }
       tab.search = nil
       status = .message("Search cancelled.")
       keepSelectionInView()
       return [.cancelSearch]
     }
-    if let effects = move(key) { return effects }
     guard search.results.indices.contains(search.selection) else {
-      if key == .escape || key == .character("q") { leaveSearch() }
+      if action == .back { leaveSearch() }
       return []
     }
     let found = search.results[search.selection]
-    switch key {
-    case .enter, .right, .character("l"):
+    switch action {
+    case .open:
       var detail = Detail(id: found.row.id)
       return show(found.shown, in: &detail)
-    case .character("a"):
+    case .save:
       guard found.row.mark != ScreenRow.saved else {
         status = .error("error: already in your list: \(sanitizing: found.row.id)")
         return []
       }
       return [.saveFound(id: found.row.id, tab: current)]
-    case .escape, .character("q"), .left, .character("h"):
+    case .back:
       leaveSearch()
     default:
       break
@@ -268,46 +321,17 @@ extension ScreenState {
     keepSelectionInView()
   }
 
-  private mutating func pressInDetail(_ key: ScreenKey, _ detail: Detail) -> [ScreenEffect] {
-    var detail = detail
-    let page = max(1, bodyHeight - 1)
-    switch key {
-    case .escape, .backspace, .left, .character("q"), .character("h"):
-      tab.mode = .list
-      keepSelectionInView()
-      return []
-    case .up, .character("k"): detail.scroll -= 1
-    case .down, .character("j"): detail.scroll += 1
-    case .pageUp: detail.scroll -= page
-    case .pageDown: detail.scroll += page
-    case .home, .character("g"): detail.scroll = 0
-    case .end, .character("G"): detail.scroll = Int.max
-    default: return []
-    }
-    scroll(&detail, to: detail.scroll)
-    return []
-  }
-
   mutating func scroll(_ detail: inout Detail, to line: Int) {
     let lastTop = max(
       0, ScreenRenderer.detailLineCount(detail, width: size.columns) - bodyHeight)
     detail.scroll = min(max(0, line), lastTop)
     tab.mode = .detail(detail)
   }
+}
 
-  /// The keys that move the selection, in any list.
-  private mutating func move(_ key: ScreenKey) -> [ScreenEffect]? {
-    let page = max(1, bodyHeight - 1)
-    let selection = self.selection
-    switch key {
-    case .up, .character("k"): moveSelection(to: selection - 1)
-    case .down, .character("j"): moveSelection(to: selection + 1)
-    case .pageUp: moveSelection(to: selection - page)
-    case .pageDown: moveSelection(to: selection + page)
-    case .home, .character("g"): moveSelection(to: 0)
-    case .end, .character("G"): moveSelection(to: rows.count - 1)
-    default: return nil
-    }
-    return []
+extension ScreenKey {
+  /// Whether the key is a printable character (text, in a prompt).
+  var isCharacter: Bool {
+    if case .character = self { true } else { false }
   }
 }

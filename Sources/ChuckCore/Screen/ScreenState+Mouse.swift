@@ -20,8 +20,7 @@ extension ScreenState {
       break
     }
     if event.row == 0 {
-      let action = ScreenRenderer.jokeAction.width
-      guard event.column >= size.columns - action else { return [] }
+      guard event.column >= size.columns - jokeButton.width else { return [] }
       if case .punchline = mode { tab.mode = .list }
       return fetch()
     }
@@ -48,6 +47,6 @@ extension ScreenState {
       moveSelection(to: position)
       return []
     }
-    return press(.enter)
+    return perform(.open)
   }
 }

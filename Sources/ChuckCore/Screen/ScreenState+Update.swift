@@ -58,7 +58,7 @@ extension ScreenState {
       return []
     case .actionFailed(let error):
       if case .detail(let detail) = mode, !detail.isLoaded { tab.mode = .list }
-      status = .error(Self.screenWording(error))
+      status = .error(screenWording(error))
       return []
     case .searchFinished(let number, let results):
       guard let position = searchTab(number) else { return [] }
@@ -71,7 +71,9 @@ extension ScreenState {
         status = .message(
           count == 0
             ? "No joke contains \u{201C}\(sanitizing: query)\u{201D}."
-            : "\(count) \(count == 1 ? "joke" : "jokes") found; Enter shows one, a saves it.")
+            : "\(count) \(count == 1 ? "joke" : "jokes") found; "
+              + "\(keyLabel(.open, in: .search)) shows one, \(keyLabel(.save, in: .search)) saves it."
+        )
       }
       return []
     case .searchFailed(let error, let number):
@@ -100,10 +102,10 @@ extension ScreenState {
 
   /// An error as the screen says it: where the command line's words name a command, the
   /// screen's name its keys.
-  static func screenWording(_ error: ChuckError) -> TerminalText {
+  func screenWording(_ error: ChuckError) -> TerminalText {
     if case .favoritesFull(let limit) = error {
       return "error: your favourites are full (\(limit)); remove one first: "
-        + "in the Favourites tab, select it and press d, then y"
+        + "in the Favourites tab, select it and press \(keyLabel(.remove, in: .favorites)), then y"
     }
     return ReportText.error(error)
   }

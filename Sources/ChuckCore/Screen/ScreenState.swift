@@ -219,16 +219,20 @@ public struct ScreenState: Equatable, Sendable {
   public internal(set) var spinnerStep: Int
   /// The terminal's size, for paging and keeping the selection in view.
   public internal(set) var size: ScreenSize
+  /// The keys: what each does, and what the list of keys and the hints say.
+  public internal(set) var keymap: ScreenKeymap
 
   /// Makes the state of a screen that has just opened.
   /// - Parameters:
   ///   - tabs: the tabs (at least one).
   ///   - current: the position of the tab shown first.
   ///   - size: the terminal's size.
-  public init(tabs: [Tab], current: Int = 0, size: ScreenSize) {
+  ///   - keymap: the keys.
+  public init(tabs: [Tab], current: Int = 0, size: ScreenSize, keymap: ScreenKeymap = .standard) {
     self.tabs = tabs.isEmpty ? [Tab(title: JokeListView.title)] : tabs
     self.current = min(max(0, current), self.tabs.count - 1)
     self.size = size
+    self.keymap = keymap
     status = .keys
     showsHelp = false
     isFetching = false
@@ -243,10 +247,11 @@ public struct ScreenState: Equatable, Sendable {
   /// - Parameters:
   ///   - rows: the saved jokes, in the order shown.
   ///   - size: the terminal's size.
-  public init(rows: [ScreenRow] = [], size: ScreenSize) {
+  ///   - keymap: the keys.
+  public init(rows: [ScreenRow] = [], size: ScreenSize, keymap: ScreenKeymap = .standard) {
     var tab = Tab(title: JokeListView.title)
     tab.load(rows)
-    self.init(tabs: [tab], size: size)
+    self.init(tabs: [tab], size: size, keymap: keymap)
   }
 
   /// The tab shown.
@@ -264,6 +269,8 @@ public struct ScreenState: Equatable, Sendable {
   public var top: Int { tab.search?.top ?? tab.top }
   /// The tab's view.
   public var mode: Mode { tab.mode }
+  /// Where a key is pressed now: the list of keys when it shows, else the view.
+  public var context: ScreenContext { showsHelp ? .help : ScreenHelp.view(of: self) }
   /// The selected row, if there is one.
   public var selectedRow: ScreenRow? { rows.indices.contains(selection) ? rows[selection] : nil }
 }

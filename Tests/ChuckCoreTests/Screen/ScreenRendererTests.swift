@@ -209,9 +209,12 @@ import Testing
     #expect(lines[3] == "  n, +                 Joke!: fetch a random joke and save it")
     #expect(lines[9] == "  f, a name, Enter     make the joke a favourite (\u{2605})")
     #expect(lines[10] == "  /, text, Enter       filter the list (Esc clears the filter)")
-    #expect(lines[16] == "  Everywhere")
-    #expect(lines[18] == "  1-9, Tab, Shift-Tab  switch tabs (or click a tab)")
-    #expect(lines[23] == "  ?                    this list of keys")
+    #expect(lines[15] == "  q                    quit")
+    #expect(lines[17] == "  Everywhere")
+    #expect(lines[19] == "  1-9, Tab, Shift-Tab  switch tabs (or click a tab)")
+    #expect(lines[20] == "  wheel                scroll")
+    #expect(lines[23] == "  Ctrl-C               quit")
+    #expect(lines[24] == "  ?                    this list of keys")
     #expect(lines[29] == "Press any key to go back.")
   }
 
