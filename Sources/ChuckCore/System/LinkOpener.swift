@@ -33,7 +33,9 @@ public enum LinkOpener {
   ///   - link: the link.
   ///   - environment: the process's environment.
   /// - Returns: the program's name, or why nothing opened it.
-  public static func open(_ link: String, environment: [String: String]) -> Result<String, ChuckError> {
+  public static func open(_ link: String, environment: [String: String]) -> Result<
+    String, ChuckError
+  > {
     guard link.hasPrefix("https://") || link.hasPrefix("http://"),
       !link.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
     else {

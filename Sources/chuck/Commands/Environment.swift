@@ -25,7 +25,9 @@ extension Chuck {
       let terminal = Terminal(
         color: options.color, environment: ProcessInfo.processInfo.environment)
       if options.json {
-        let objects = EnvironmentVariable.all.map { VariableObject(name: $0.name, meaning: $0.meaning) }
+        let objects = EnvironmentVariable.all.map {
+          VariableObject(name: $0.name, meaning: $0.meaning)
+        }
         terminal.out(JokeJSON.array(objects))
       } else {
         terminal.out(TerminalText(sanitizing: EnvironmentVariable.table + "\n"))
