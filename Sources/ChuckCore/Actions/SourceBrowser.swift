@@ -97,7 +97,10 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
     return try SearchResults.marked(found, in: Kind.self, components).map { match in
       var row = match.row
       row.value = ScreenState.Shown.text(match.joke.text, match.joke.punchline)
-      let screenRow = ScreenRow(row, mark: row.isSaved ? ScreenRow.saved : " ")
+      // The screen marks a saved joke with ✓, not with words.
+      let mark = row.isSaved ? ScreenRow.saved : " "
+      row.isSaved = false
+      let screenRow = ScreenRow(row, mark: mark)
       return (ScreenState.Found(row: screenRow, shown: ScreenState.Shown(match.joke)), match.joke)
     }
   }
@@ -133,6 +136,26 @@ public enum FavoriteRows {
         JokeListView.Row(
           id: shown.favorite.id, created: shown.favorite.addedAt, value: shown.shownText),
         mark: ScreenRow.favorite, name: shown.favorite.name, source: shown.favorite.source)
+    }
+  }
+
+  /// `chuck favorite list`'s rows: each favourite by name, its joke's text (a two-part joke's
+  /// setup), the date it was made a favourite, its source and id.
+  /// - Parameter components: the components.
+  /// - Returns: the rows, in name order.
+  /// - Throws: a storage error.
+  public static func listed(_ components: ChuckComponents) throws(ChuckError)
+    -> [JokeListView.Row]
+  {
+    try components.favorites.shown { (source, ids) throws(ChuckError) in
+      let texts = try components.list(of: source).texts()
+      return Dictionary(
+        uniqueKeysWithValues: ids.compactMap { id in texts.text(of: id).map { (id, $0) } })
+    }.map { shown in
+      JokeListView.Row(
+        id: "\(shown.favorite.source.name) \(shown.favorite.id)",
+        created: shown.favorite.addedAt, value: shown.shownText, dateLabel: "added ",
+        heading: shown.favorite.name)
     }
   }
 }

@@ -73,26 +73,15 @@ extension Chuck {
         try await options.run { (context: Context) throws(ChuckError) in
           let favorites = context.components.favorites
           let terminal = context.terminal
-          let components = context.components
           if context.json {
             terminal.out(JokeJSON.array(try favorites.sorted()))
             return
           }
-          let shown = try favorites.shown { (source, ids) throws(ChuckError) in
-            let texts = try components.list(of: source).texts()
-            return Dictionary(
-              uniqueKeysWithValues: ids.compactMap { id in texts.text(of: id).map { (id, $0) } })
-          }
-          let rows = shown.map { shown in
-            JokeListView.Row(
-              id: "\(shown.favorite.source.name) \(shown.favorite.id)",
-              created: shown.favorite.addedAt, value: shown.shownText, dateLabel: "added ",
-              heading: shown.favorite.name)
-          }
+          let rows = try FavoriteRows.listed(context.components)
           terminal.out(
             JokeListView(
               width: terminal.width, style: terminal.stdoutStyle,
-              title: "Favourites: \(shown.count) of \(favorites.limit)",
+              title: "Favourites: \(rows.count) of \(favorites.limit)",
               emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
             ).render(rows: rows))
         }

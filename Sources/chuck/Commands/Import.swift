@@ -1,10 +1,5 @@
 import ArgumentParser
 import ChuckCore
-import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension ImportReader.Format: ExpressibleByArgument {}
 
@@ -46,67 +41,44 @@ extension Chuck {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-      _ = try target()
+      _ = try validated { () throws(ChuckError) in
+        try JokeImport.Target(source: source, format: format)
+      }
     }
 
     func run() async throws {
-      let target = try target()
+      let target = try validated { () throws(ChuckError) in
+        try JokeImport.Target(source: source, format: format)
+      }
       try await options.run { (context: Context) throws(ChuckError) in
-        let bytes = try Self.read(file)
-        let importer: JokeImport
-        do throws(MalformedRecord) {
-          let records = try ImportReader.records(in: bytes, format: format)
-          importer = try JokeImport(
-            records, into: target, components: context.components, at: .now)
-        } catch {
-          // EX_DATAERR (65): the input was malformed; nothing was written.
-          throw .malformedInput(
-            path: file == "-" ? "stdin" : file, line: error.line, reason: error.reason)
-        }
-        let counts = try importer.run(dryRun: dryRun)
-        if context.json {
-          context.terminal.out(
-            JokeJSON.array(
-              counts.map { count -> [String: JSONValue] in
-                [
-                  "source": .string(count.source.name), "imported": .number(Double(count.added)),
-                  "duplicates": .number(Double(count.duplicates)),
-                ]
-              }))
-        }
-        for count in counts {
-          context.terminal.err(count.message(dryRun: dryRun) + .newline)
-        }
+        let bytes =
+          file == "-"
+          ? try StandardInput.readAll(limit: JokeImport.maximumInputSize)
+          : try JokeImport.read(file: file)
+        let counts = try JokeImport(
+          bytes, format: format, named: file == "-" ? "stdin" : file, into: target,
+          components: context.components, at: .now
+        ).run(dryRun: dryRun)
+        Self.report(counts, dryRun: dryRun, context)
       }
     }
 
-    /// Where the jokes go: mine unless `--source` says otherwise.
-    private func target() throws -> JokeImport.Target {
-      let target: JokeImport.Target
-      switch try SourceScope(validating: source) {
-      case .configured: target = .source(.mine)
-      case .one(let source): target = .source(source)
-      case .all: target = .all
+    /// What was, or would be, added to each list: one line each on stderr, and with `--json`
+    /// an array of `{"source", "imported", "duplicates"}` on stdout.
+    private static func report(_ counts: [JokeImport.Count], dryRun: Bool, _ context: Context) {
+      if context.json {
+        context.terminal.out(
+          JokeJSON.array(
+            counts.map { count -> [String: JSONValue] in
+              [
+                "source": .string(count.source.name), "imported": .number(Double(count.added)),
+                "duplicates": .number(Double(count.duplicates)),
+              ]
+            }))
       }
-      if format.holdsTextsOnly, target != .source(.mine) {
-        throw ValidationError(
-          "--format \(format.rawValue) holds texts only: they import into mine; "
-            + "--source takes --format json.")
+      for count in counts {
+        context.terminal.err(count.message(dryRun: dryRun) + .newline)
       }
-      return target
-    }
-
-    /// The file's bytes (a regular file, read without blocking), or stdin's.
-    private static func read(_ file: String) throws(ChuckError) -> [UInt8] {
-      let limit = JokeImport.maximumInputSize
-      guard file == "-" else {
-        let store = FileStore(fileURL: URL(fileURLWithPath: file), maximumSize: limit)
-        guard let bytes = try store.read() else {
-          throw .storageUnreadable(path: file, reason: "no such file")
-        }
-        return bytes
-      }
-      return try StandardInput.readAll(limit: limit)
     }
   }
 }

@@ -17,26 +17,32 @@ extension Chuck {
     func run() async throws {
       try await options.run { (context: Context) throws(ChuckError) in
         let configuration = context.components.configuration
-        let terminal = context.terminal
         // A source without a service (your own jokes) has no URL.
         let urls = JokeSource.allCases.map {
           $0.hasService ? configuration.baseURL(of: $0).absoluteString : nil
         }
         if context.json {
           let objects = zip(JokeSource.allCases, urls).map { SourceObject(name: $0.name, url: $1) }
-          terminal.out(JokeJSON.array(objects))
-          return
+          context.terminal.out(JokeJSON.array(objects))
+        } else {
+          Self.printTable(urls, default: configuration.source, context.terminal)
         }
-        let width = JokeSource.allCases.map(\.name.count).max() ?? 0
-        for (source, url) in zip(JokeSource.allCases, urls) {
-          let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
-          let mark: TerminalText = source == configuration.source ? "  (default)" : .empty
-          let origin: TerminalText = url.map { "\(sanitizing: $0)" } ?? "(your own: chuck add)"
-          terminal.out(
-            terminal.stdoutStyle.bold(name) + "  " + origin
-              + terminal.stdoutStyle.dim(mark)
-              + .newline)
-        }
+      }
+    }
+
+    /// Each source's name, its URL or that it is your own, the default marked.
+    private static func printTable(
+      _ urls: [String?], default defaultSource: JokeSource, _ terminal: Terminal
+    ) {
+      let width = JokeSource.allCases.map(\.name.count).max() ?? 0
+      for (source, url) in zip(JokeSource.allCases, urls) {
+        let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
+        let mark: TerminalText = source == defaultSource ? "  (default)" : .empty
+        let origin: TerminalText = url.map { "\(sanitizing: $0)" } ?? "(your own: chuck add)"
+        terminal.out(
+          terminal.stdoutStyle.bold(name) + "  " + origin
+            + terminal.stdoutStyle.dim(mark)
+            + .newline)
       }
     }
 
