@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// The other services' answers, through `ServiceAPI` over a transport that answers with the
-/// input: a random joke of icanhazdadjoke, the Official Joke API, Switter and JokeAPI, and the
-/// search answers of dad and JokeAPI. Each call gives jokes or `badResponse` (or, for an answer
+/// The other services' answers, through the one client (`ServiceClient`) over a transport that
+/// answers with the input: a random joke of icanhazdadjoke, the Official Joke API, Switter and
+/// JokeAPI, and the search answers of dad and JokeAPI. Each call gives jokes or `badResponse` (or, for an answer
 /// the kind reads as "no joke", not found), and jokes it accepts are ones the list reader reads
 /// back as they were.
 enum ServiceAnswerTarget {
@@ -14,7 +14,7 @@ enum ServiceAnswerTarget {
   }
 
   private static func check<Shape: JokeShape>(_: Shape.Type, _ bytes: [UInt8], search: Bool) {
-    let api = ServiceAPI<Shape>(
+    let api = ServiceClient<Shape>(
       baseURL: URL(string: "https://service.example")!, transport: answering(bytes),
       policy: RetryPolicy(retries: 0), deviceID: { () throws(ChuckError) in "fuzz-device" },
       now: { PostgresTimestamp("2024-02-29 23:59:59")! },
@@ -29,7 +29,7 @@ enum ServiceAnswerTarget {
       }
       guard search else { return results }
       do throws(ChuckError) {
-        results.append(.success(try await api.search(term: "fuzz")))
+        results.append(.success(try await api.search("fuzz")))
       } catch {
         results.append(.failure(error))
       }

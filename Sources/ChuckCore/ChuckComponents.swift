@@ -5,25 +5,23 @@ import FoundationEssentials
 public struct ChuckComponents: Sendable {
   /// What the environment said.
   public let configuration: ChuckConfiguration
-  /// The joke API.
-  public let service: any ChuckService
-  /// The API's category names, cached.
-  public let catalog: CategoryCatalog
+  /// How every request is sent, every kind's and the icons'.
+  public let transport: HTTPTransport
   /// The joke icons, cached.
   public let icons: IconStore
 
   /// Builds everything from the configuration.
   /// - Parameters:
   ///   - configuration: what the environment said.
-  ///   - service: the joke API; the live one by default.
-  public init(configuration: ChuckConfiguration, service: (any ChuckService)? = nil) {
-    let service = service ?? ChuckAPI(configuration: configuration)
+  ///   - transport: how every request is sent; libcurl trusting the configuration's CAs, through
+  ///     its proxies, when `nil` (tests give a scripted one).
+  public init(configuration: ChuckConfiguration, transport: HTTPTransport? = nil) {
+    let transport = transport ?? configuration.liveTransport
     self.configuration = configuration
-    self.service = service
-    catalog = CategoryCatalog(cacheDirectory: configuration.cacheDirectory, service: service)
+    self.transport = transport
     icons = IconStore(
       cacheDirectory: configuration.cacheDirectory, apiBaseURL: configuration.apiBaseURL,
-      service: service)
+      transport: transport, timeout: configuration.timeout)
   }
 
   /// Switter's device id.
@@ -118,17 +116,18 @@ public struct ChuckComponents: Sendable {
     }
   }
 
-  /// The client of another source, with the configured network settings.
-  /// - Parameter shape: the source's joke shape.
+  /// A kind's client, built the same way for every kind: its base URL, the transport, the
+  /// configured timeout and retries, its categories' cache file.
+  /// - Parameter kind: the kind.
   /// - Returns: the client.
-  public func serviceAPI<Shape: JokeShape>(_ shape: Shape.Type) -> ServiceAPI<Shape> {
+  public func client<Kind: JokeKind>(_ kind: Kind.Type) -> ServiceClient<Kind> {
     let deviceID = deviceID
-    return ServiceAPI(
-      baseURL: configuration.baseURL(of: Shape.source), transport: configuration.liveTransport,
+    return ServiceClient(
+      baseURL: configuration.baseURL(of: Kind.source), transport: transport,
       policy: configuration.retryPolicy, timeout: configuration.timeout,
       deviceID: { () throws(ChuckError) -> String in
         try deviceID.value()
-      }, environment: configuration.environment, catalogFile: categoriesFile(of: Shape.source))
+      }, environment: configuration.environment, catalogFile: categoriesFile(of: Kind.source))
   }
 
   /// Where a source's category names are cached (``CategoryCatalog/fileName(of:)``).
@@ -145,9 +144,6 @@ public struct ChuckComponents: Sendable {
     guard source.hasCategories else { return [] }
     return CategoryCatalog(file: categoriesFile(of: source)) { [] }.cached ?? []
   }
-
-  /// `chuck random`'s fetch, with its category checks.
-  public var randomJokes: RandomJokes<ChuckJoke> { RandomJokes(service: service, catalog: catalog) }
 
   /// `chuck save`'s loop.
   public func saver<Kind: JokeKind>(_ kind: Kind.Type) -> JokeSaver<Kind> {

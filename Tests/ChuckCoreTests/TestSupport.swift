@@ -198,6 +198,24 @@ func recordingPolicy(retries: Int = 3, delay: Double = 2) -> (RetryPolicy, Locke
   return (policy, sleeps)
 }
 
+/// Chuck Norris jokes' client over `transport`, as ``ChuckComponents/client(_:)`` makes it, its
+/// categories cached in a new temporary folder. Chuck Norris requests never ask for a device id:
+/// one asked for fails the request.
+func chuckClient(
+  _ baseURL: URL, transport: HTTPTransport = .live, policy: RetryPolicy = RetryPolicy(retries: 0),
+  timeout: Double = NetworkDefaults.timeout,
+  workerCreated: (@Sendable (ChuckWorker) -> Void)? = nil
+) throws -> ServiceClient<ChuckNorris> {
+  ServiceClient<ChuckNorris>(
+    baseURL: baseURL, transport: transport, policy: policy, timeout: timeout,
+    deviceID: { () throws(ChuckError) -> String in
+      throw .internalError("a Chuck Norris request asked for a device id")
+    },
+    catalogFile: try TemporaryDirectory.make(prefix: "chuck-client")
+      .appendingPathComponent(CategoryCatalog.fileName(of: .chuck)),
+    workerCreated: workerCreated)
+}
+
 /// Runs blocking work on a Dispatch thread, so that the few threads of Swift's cooperative pool
 /// stay free for the tests that measure time.
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

@@ -1,14 +1,10 @@
-/// A kind of joke: one source's jokes, how they are told apart and how their saved list is read.
-/// Chuck Norris jokes (``ChuckNorris``) are one kind; each other service's jokes are another
-/// (``JokeShape``). ``SavedList`` is generic over it: one set of rules for every source's list.
-public protocol JokeKind: Sendable {
-  /// A saved joke of this kind.
-  associatedtype Joke: SavedJoke
+/// A kind of joke: one source's jokes, how they are told apart, how their saved list is read and
+/// how its service is asked (``JokeRequests``). Chuck Norris jokes (``ChuckNorris``) are one kind;
+/// each other service's jokes are another (``JokeShape``). ``SavedList`` and ``ServiceClient`` are
+/// generic over it: one set of rules for every source's list and every source's service.
+public protocol JokeKind: JokeRequests {
   /// The saved list as read for listing and lookup.
   associatedtype Index: JokeIndex where Index.Joke == Joke
-
-  /// The client of the kind's service.
-  associatedtype Client: JokeClient where Client.Kind == Self
 
   /// The source's name: `--source NAME`, `CHUCK_SOURCE`, a favourite's `source`.
   static var name: String { get }
@@ -23,14 +19,8 @@ public protocol JokeKind: Sendable {
   static var baseURLVariable: EnvironmentVariable? { get }
   /// The service's base URL when its variable is unset.
   static var defaultBaseURL: String { get }
-  /// What the service can do besides random jokes.
-  static var abilities: JokeAbilities { get }
   /// The variables of the source's own settings, if any.
   static var settings: [EnvironmentVariable] { get }
-
-  /// The kind's client, with the configured network settings.
-  /// - Parameter components: what the environment built.
-  static func client(_ components: ChuckComponents) -> Client
 
   /// Whether `id` has the form of a whole id of this kind: one that is looked up on the service
   /// when it is not saved, and that is never taken for a short prefix.
@@ -129,6 +119,12 @@ extension JokeKind {
   public static var settings: [EnvironmentVariable] { [] }
   /// None.
   public static var flagNames: [String] { [] }
+
+  /// The kind's client, with the configured network settings (``ChuckComponents/client(_:)``).
+  /// - Parameter components: what the environment built.
+  public static func client(_ components: ChuckComponents) -> ServiceClient<Self> {
+    components.client(self)
+  }
 }
 
 extension SavedJoke {

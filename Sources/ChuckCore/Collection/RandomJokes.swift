@@ -68,17 +68,3 @@ public struct RandomJokes<Joke: SavedJoke>: Sendable {
     }
   }
 }
-
-extension RandomJokes where Joke == ChuckJoke {
-  /// Chuck Norris jokes from a ``ChuckService``.
-  /// - Parameters:
-  ///   - service: fetches jokes.
-  ///   - catalog: knows the category names.
-  ///   - attempts: how many jokes to ask for at most while the API sends excluded ones.
-  public init(service: any ChuckService, catalog: CategoryCatalog, attempts: Int = 10) {
-    self.init(catalog: catalog, attempts: attempts) {
-      (category: String?) async throws(ChuckError) -> ChuckJoke in
-      try await service.randomJoke(category: category)
-    }
-  }
-}

@@ -1,9 +1,18 @@
-/// api.chucknorris.io's jokes: `jokes.json`, read in place.
+import FoundationEssentials
+
+/// api.chucknorris.io's jokes: `jokes.json`, read in place; `GET /jokes/random?category=`,
+/// `GET /jokes/{id}`, `GET /jokes/search?query=`, `GET /jokes/categories`.
 public enum ChuckNorris: JokeKind {
   /// A Chuck Norris joke.
   public typealias Joke = ChuckJoke
   /// The in-place reader.
   public typealias Index = ChuckNorrisIndex
+  /// A joke is decoded as it is saved.
+  public typealias JokeAnswer = ChuckJoke
+  /// `{"total", "result"}`.
+  public typealias SearchAnswer = ChuckSearchPage
+  /// A JSON array of names.
+  public typealias CategoriesAnswer = [String]
   /// `chuck`.
   public static var name: String { "chuck" }
   /// The title.
@@ -16,16 +25,52 @@ public enum ChuckNorris: JokeKind {
   public static var baseURLVariable: EnvironmentVariable? { .apiURL }
   /// api.chucknorris.io.
   public static var defaultBaseURL: String { "https://api.chucknorris.io" }
-  /// Search, fetch by id, categories.
-  public static var abilities: JokeAbilities { [.search, .fetchByID, .categories] }
   /// 22 characters of `[A-Za-z0-9_-]`.
   public static func isFullID(_ id: String) -> Bool { JokeID.isWellFormed(id) }
   /// ``JokeID/form``.
   public static var idForm: String { JokeID.form }
-  /// The components' service, with `chuck random`'s category checks.
-  public static func client(_ components: ChuckComponents) -> ChuckClient {
-    ChuckClient(service: components.service, randomJokes: components.randomJokes)
+
+  /// `/jokes/random`, with `?category=` when a category is given (the API also takes `a,b` for
+  /// any of them).
+  public static func randomRequest(category: String?, environment: [String: String])
+    throws(ChuckError) -> ServiceRequest
+  {
+    let query = category.map { [URLQueryItem(name: "category", value: $0)] } ?? []
+    return ServiceRequest(["jokes", "random"], query: query)
   }
+  /// `/jokes/{id}`.
+  public static var jokeRequest: ServiceRequest.ByID? {
+    { id in ServiceRequest(["jokes", id]) }
+  }
+  /// `/jokes/search?query=`; the query's length is checked first, as the server counts it
+  /// (``SearchQuery``).
+  public static var searchRequest: ServiceRequest.Search? {
+    { (term: String, _: [String: String]) throws(ChuckError) -> ServiceRequest in
+      if let problem = SearchQuery.problem(term) { throw .invalidArgument(problem) }
+      return ServiceRequest(["jokes", "search"], query: [URLQueryItem(name: "query", value: term)])
+    }
+  }
+  /// `/jokes/categories`.
+  public static var categoriesRequest: ServiceRequest? { ServiceRequest(["jokes", "categories"]) }
+
+  /// The joke as the API sent it.
+  public static func joke(in answer: ChuckJoke, askedFor id: String?, savedAt: PostgresTimestamp)
+    -> ChuckJoke?
+  { answer }
+  /// The page's jokes, oldest first (``JokeOrder``).
+  public static func jokes(found answer: ChuckSearchPage, savedAt: PostgresTimestamp)
+    -> [ChuckJoke]
+  { JokeOrder.oldestFirst(answer.result) }
+  /// The names as sent: a JSON array of strings.
+  public static func categoryNames(in answer: [String]) -> [String] { answer }
+}
+
+/// api.chucknorris.io's answer to a search: `{"total": 12, "result": [{…}, …]}`.
+public struct ChuckSearchPage: Decodable, Sendable {
+  /// How many jokes matched.
+  public var total: Int
+  /// The jokes, in the API's order.
+  public var result: [ChuckJoke]
 }
 
 extension ChuckJoke: SavedJoke {

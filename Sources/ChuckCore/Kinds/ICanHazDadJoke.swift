@@ -15,9 +15,6 @@ public enum ICanHazDadJoke: JokeShape {
   }
   /// icanhazdadjoke.com.
   public static var defaultBaseURL: String { "https://icanhazdadjoke.com" }
-  /// Search and fetch by id.
-  public static var abilities: JokeAbilities { [.search, .fetchByID] }
-
   /// The text field.
   public static var textField: String { "joke" }
   /// None: one part.
@@ -30,20 +27,19 @@ public enum ICanHazDadJoke: JokeShape {
 
   /// `/`.
   public static func randomRequest(category: String?, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  { ([], []) }
+    throws(ChuckError) -> ServiceRequest
+  { ServiceRequest([]) }
   /// `/j/<id>`.
-  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
-    (["j", id], [])
+  public static var jokeRequest: ServiceRequest.ByID? {
+    { id in ServiceRequest(["j", id]) }
   }
   /// `/search?term=&limit=30`: the first page.
-  public static func searchRequest(term: String, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  {
-    (
-      ["search"],
-      [URLQueryItem(name: "term", value: term), URLQueryItem(name: "limit", value: "30")]
-    )
+  public static var searchRequest: ServiceRequest.Search? {
+    { (term: String, _: [String: String]) throws(ChuckError) -> ServiceRequest in
+      ServiceRequest(
+        ["search"],
+        query: [URLQueryItem(name: "term", value: term), URLQueryItem(name: "limit", value: "30")])
+    }
   }
   /// `{"results": [{"id", "joke"}, …], "total_jokes", …}`.
   public static func searchResults(in answer: JSONValue) throws(ChuckError)

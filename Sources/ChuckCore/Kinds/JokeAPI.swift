@@ -19,8 +19,6 @@ public enum JokeAPI: JokeShape {
   }
   /// v2.jokeapi.dev.
   public static var defaultBaseURL: String { "https://v2.jokeapi.dev" }
-  /// Search, fetch by id, categories.
-  public static var abilities: JokeAbilities { [.search, .fetchByID, .categories] }
   /// `CHUCK_JOKEAPI_SAFE`: `0` turns safe mode off; `1` (or unset) keeps it on.
   public static var safeModeVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_JOKEAPI_SAFE")
@@ -70,22 +68,22 @@ public enum JokeAPI: JokeShape {
 
   /// `/joke/<category or Any>`, with `safe-mode` unless it is off.
   public static func randomRequest(category: String?, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+    throws(ChuckError) -> ServiceRequest
   {
-    (["joke", category ?? "Any"], try safeMode(environment))
+    ServiceRequest(["joke", category ?? "Any"], query: try safeMode(environment))
   }
   /// `/joke/Any?idRange=<id>`.
-  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
-    (["joke", "Any"], [URLQueryItem(name: "idRange", value: id)])
+  public static var jokeRequest: ServiceRequest.ByID? {
+    { id in ServiceRequest(["joke", "Any"], query: [URLQueryItem(name: "idRange", value: id)]) }
   }
   /// `/joke/Any?contains=<term>&amount=10`, with `safe-mode` unless it is off.
-  public static func searchRequest(term: String, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  {
-    let query = [
-      URLQueryItem(name: "contains", value: term), URLQueryItem(name: "amount", value: "10"),
-    ]
-    return (["joke", "Any"], query + (try safeMode(environment)))
+  public static var searchRequest: ServiceRequest.Search? {
+    { (term: String, environment: [String: String]) throws(ChuckError) -> ServiceRequest in
+      let query = [
+        URLQueryItem(name: "contains", value: term), URLQueryItem(name: "amount", value: "10"),
+      ]
+      return ServiceRequest(["joke", "Any"], query: query + (try safeMode(environment)))
+    }
   }
   /// `{"amount": N, "jokes": […]}`, or one bare joke when one matches.
   public static func searchResults(in answer: JSONValue) throws(ChuckError)
@@ -105,7 +103,7 @@ public enum JokeAPI: JokeShape {
     return objects
   }
   /// `/categories`.
-  public static var categoriesPath: [String] { ["categories"] }
+  public static var categoriesRequest: ServiceRequest? { ServiceRequest(["categories"]) }
   /// `{"categories": ["Any", "Misc", …]}`, without `Any` (every category).
   public static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String] {
     guard case .object(let object) = answer, case .array(let names)? = object["categories"] else {

@@ -18,15 +18,12 @@ public enum Mine: TextIdentifiedShape {
   public static var baseURLVariable: EnvironmentVariable? { nil }
   /// None: never asked (a URL that no request can reach).
   public static var defaultBaseURL: String { "http://127.0.0.1:9" }
-  /// Nothing but the saved list.
-  public static var abilities: JokeAbilities { [] }
-
   /// The text field.
   public static var textField: String { "joke" }
 
   /// There is no service to ask.
   public static func randomRequest(category: String?, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
+    throws(ChuckError) -> ServiceRequest
   {
     throw .invalidArgument(source.noServiceMessage)
   }

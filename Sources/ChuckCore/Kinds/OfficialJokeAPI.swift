@@ -15,9 +15,6 @@ public enum OfficialJokeAPI: JokeShape {
   }
   /// official-joke-api.appspot.com.
   public static var defaultBaseURL: String { "https://official-joke-api.appspot.com" }
-  /// Fetch by id.
-  public static var abilities: JokeAbilities { [.fetchByID] }
-
   /// The setup.
   public static var textField: String { "setup" }
   /// The punchline.
@@ -33,11 +30,11 @@ public enum OfficialJokeAPI: JokeShape {
 
   /// `/random_joke`.
   public static func randomRequest(category: String?, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  { (["random_joke"], []) }
+    throws(ChuckError) -> ServiceRequest
+  { ServiceRequest(["random_joke"]) }
   /// `/jokes/<id>`.
-  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
-    (["jokes", id], [])
+  public static var jokeRequest: ServiceRequest.ByID? {
+    { id in ServiceRequest(["jokes", id]) }
   }
 }
 

@@ -15,16 +15,13 @@ public enum Switter: TextIdentifiedShape {
   }
   /// switter.int.daftcode.pl.
   public static var defaultBaseURL: String { "https://switter.int.daftcode.pl" }
-  /// Random jokes only.
-  public static var abilities: JokeAbilities { [] }
-
   /// The text field.
   public static var textField: String { "content" }
 
   /// `/api/joke`.
   public static func randomRequest(category: String?, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  { (["api", "joke"], []) }
+    throws(ChuckError) -> ServiceRequest
+  { ServiceRequest(["api", "joke"]) }
   /// `x-device-uuid`: no other service is ever sent it.
   public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
     -> [(name: String, value: String)]

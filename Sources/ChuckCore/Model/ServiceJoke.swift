@@ -1,9 +1,13 @@
 import FoundationEssentials
 
-/// What tells one service's jokes from another's: which fields hold the id and the text, and
-/// whether a joke comes in two parts.
+/// What tells one service's jokes from another's, for a service whose answers are JSON objects
+/// kept as sent (``ServiceJoke``): which fields hold the id and the text, whether a joke comes in
+/// two parts, and where a search's and the categories' answers hold them.
 public protocol JokeShape: JokeKind
-where Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>> {
+where
+  Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>>,
+  JokeAnswer == [String: JSONValue], SearchAnswer == JSONValue, CategoriesAnswer == JSONValue
+{
   /// The field that holds the joke's text, or its setup for a two-part joke.
   static var textField: String { get }
   /// The field that holds the punchline of a two-part joke; `nil` for one-part jokes.
@@ -21,35 +25,10 @@ where Joke == ServiceJoke<Self>, Index == DecodedIndex<ServiceJoke<Self>> {
   static func flags(in object: [String: JSONValue]) -> [String]
   /// Whether an answer the service sent as a joke says there is none (an error object).
   static func isNoJoke(_ object: [String: JSONValue]) -> Bool
-  /// The statuses besides 404 by which the service says it has no joke to send (JokeAPI's 400).
-  static var noJokeStatuses: Set<Int> { get }
 
-  /// The path and query of a random joke, after the base URL.
-  /// - Parameters:
-  ///   - category: only a joke of this category (a service with categories).
-  ///   - environment: the process's variables, for a service with settings of its own.
-  /// - Throws: ``ChuckError/invalidEnvironment(variable:value:expected:)`` for a bad setting.
-  static func randomRequest(category: String?, environment: [String: String]) throws(ChuckError)
-    -> (path: [String], query: [URLQueryItem])
-  /// The path and query of the joke with this id (for a service that fetches by id).
-  static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem])
-  /// The path and query that search for `term` (for a service that searches).
-  static func searchRequest(term: String, environment: [String: String]) throws(ChuckError)
-    -> (path: [String], query: [URLQueryItem])
-  /// The path of the category names (for a service with categories).
-  static var categoriesPath: [String] { get }
-  /// The category names in the service's answer.
-  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
-  static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String]
-  /// The joke objects of a search's answer.
+  /// The joke objects of a search's answer (a service that searches).
   /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
   static func searchResults(in answer: JSONValue) throws(ChuckError) -> [[String: JSONValue]]
-  /// The headers every request sends besides the User-Agent.
-  /// - Parameter deviceID: the device id, made when first asked for.
-  static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
-    -> [(name: String, value: String)]
-  /// The User-Agent the service is sent.
-  static var userAgent: String { get }
 }
 
 /// A joke of another service than api.chucknorris.io, kept as the service sent it plus the
@@ -150,11 +129,6 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
 }
 
 extension JokeShape {
-  /// The service's client.
-  public static func client(_ components: ChuckComponents) -> ServiceAPI<Self> {
-    components.serviceAPI(Self.self)
-  }
-
   /// An acceptable id (``JokeID/isAcceptable(_:)``) no shorter than a prefix: a shorter text is
   /// taken for a prefix that is too short, as for Chuck Norris jokes.
   public static func isFullID(_ id: String) -> Bool {
@@ -173,28 +147,34 @@ extension JokeShape {
   public static func flags(in object: [String: JSONValue]) -> [String] { [] }
   /// Never: an answer that is no joke fails its field checks.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool { false }
-  /// None: 404 alone.
-  public static var noJokeStatuses: Set<Int> { [] }
-  /// None: a service without fetch by id is never asked.
-  public static func jokeRequest(id: String) -> (path: [String], query: [URLQueryItem]) {
-    ([], [])
-  }
-  /// None: a service that cannot search is never asked.
-  public static func searchRequest(term: String, environment: [String: String])
-    throws(ChuckError) -> (path: [String], query: [URLQueryItem])
-  { ([], []) }
-  /// None: a service without categories is never asked.
-  public static var categoriesPath: [String] { [] }
-  /// None.
-  public static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String] { [] }
   /// None.
   public static func searchResults(in answer: JSONValue) throws(ChuckError)
     -> [[String: JSONValue]]
   { [] }
   /// None.
-  public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
-    -> [(name: String, value: String)]
-  { [] }
-  /// `chuck/<version> (…)`.
-  public static var userAgent: String { ChuckVersion.userAgent }
+  public static func categoryNames(in answer: JSONValue) throws(ChuckError) -> [String] { [] }
+
+  /// The object as sent, saved now; `nil` for an object that says there is no joke. A joke asked
+  /// for by id must have that id (JokeAPI's `idRange` could send another).
+  public static func joke(
+    in answer: [String: JSONValue], askedFor id: String?, savedAt: PostgresTimestamp
+  ) throws(ChuckError) -> ServiceJoke<Self>? {
+    if isNoJoke(answer) { return nil }
+    let joke = try ServiceJoke<Self>(received: answer, savedAt: savedAt)
+    if let id, joke.id != id { throw .badResponse("asked for joke \(id), got \(joke.id)") }
+    return joke
+  }
+
+  /// The objects of ``searchResults(in:)``, saved now, in the service's order; none for an
+  /// answer that says there is no joke.
+  public static func jokes(found answer: JSONValue, savedAt: PostgresTimestamp)
+    throws(ChuckError) -> [ServiceJoke<Self>]
+  {
+    if case .object(let object) = answer, isNoJoke(object) { return [] }
+    var jokes: [ServiceJoke<Self>] = []
+    for object in try searchResults(in: answer) {
+      jokes.append(try ServiceJoke(received: object, savedAt: savedAt))
+    }
+    return jokes
+  }
 }

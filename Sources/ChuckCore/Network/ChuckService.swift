@@ -1,33 +1,32 @@
-import FoundationEssentials
+/// What `chuck` asks of a kind's service: what `random`, `save`, `show`, `search`,
+/// `categories` and the screen's Joke! ask it. Every method fails with ``ChuckError`` and nothing
+/// else. ``ServiceClient`` serves every kind, Chuck Norris jokes as the others.
+public protocol ChuckService<Kind>: Sendable {
+  /// The kind of joke.
+  associatedtype Kind: JokeKind
 
-/// What `chuck` asks of a joke API. Every method can fail with ``ChuckError`` and nothing else.
-public protocol ChuckService: Sendable {
-  /// A random joke.
-  /// - Parameter category: only jokes of this category (the API also takes `a,b` for any of them).
-  /// - Returns: the joke as the API sent it.
-  /// - Throws: ``ChuckError/categoryNotFound(_:)`` for an unknown category, or a network error.
-  func randomJoke(category: String?) async throws(ChuckError) -> ChuckJoke
+  /// A random joke, to save.
+  /// - Parameters:
+  ///   - category: only a joke of this category.
+  ///   - excluded: categories the joke may not have.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for categories of a kind without any,
+  ///   ``ChuckError/categoryNotFound(_:)`` or ``ChuckError/unknownCategory(_:known:)`` for a
+  ///   category the service does not know, or a network error.
+  func random(category: String?, excluding excluded: [String]) async throws(ChuckError)
+    -> Kind.Joke
 
   /// The joke with this id.
-  /// - Parameter id: a full joke id.
-  /// - Returns: the joke as the API sent it.
-  /// - Throws: ``ChuckError/jokeNotFound(id:)`` when the API does not know it, or a network error.
-  func joke(id: String) async throws(ChuckError) -> ChuckJoke
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind without fetch by id,
+  ///   ``ChuckError/jokeNotFound(id:)``, or a network error.
+  func joke(id: String) async throws(ChuckError) -> Kind.Joke
 
-  /// The API's category names, sorted.
-  /// - Returns: the names.
-  /// - Throws: a network error.
-  func categories() async throws(ChuckError) -> [String]
+  /// The category names (a kind with categories), sorted, cached for a day.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind without categories, or a network
+  ///   error when nothing is cached.
+  func categories() async throws(ChuckError) -> (names: [String], source: CategoryCatalog.Source)
 
-  /// The jokes whose text contains `query`, case-insensitively.
-  /// - Parameter query: 3 to 120 UTF-16 code units.
-  /// - Returns: the matching jokes, in the API's order.
-  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a query the API refuses, or a network error.
-  func search(query: String) async throws(ChuckError) -> [ChuckJoke]
-
-  /// An image, for a joke's icon.
-  /// - Parameter url: where the image is.
-  /// - Returns: the image's bytes, at most 1 MiB, checked to be PNG, JPEG, GIF or WebP.
-  /// - Throws: ``ChuckError/badResponse(_:)`` when it is not an image, or a network error.
-  func image(at url: URL) async throws(ChuckError) -> Data
+  /// The jokes whose text contains `query`, in the order to show.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind that cannot search or a query the
+  ///   service refuses, or a network error.
+  func search(_ query: String) async throws(ChuckError) -> [Kind.Joke]
 }

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Performs exactly one network call: builds the request, sends it with the retry policy, checks
-/// the answer and decodes it. ``ChuckAPI`` makes a new worker for each call and lets it go when
-/// the call returns.
+/// the answer and decodes it. ``ServiceClient`` makes a new worker for each call and lets it go
+/// when the call returns, as ``IconStore`` does for each icon.
 public final class ChuckWorker: Sendable {
   /// The request as it is sent.
   public let request: HTTPRequest

@@ -6,4 +6,6 @@ public enum NetworkDefaults {
   public static let retries = 3
   /// Seconds between attempts (`CHUCK_RETRY_DELAY`).
   public static let retryDelay = 2.0
+  /// The most bytes accepted in any answer, a joke's or an icon's: 1 MiB.
+  public static let maxResponseBytes = 1 << 20
 }

@@ -23,24 +23,6 @@ public struct CategoryCatalog: Sendable {
     case staleCache(ChuckError)
   }
 
-  /// Makes a catalog.
-  /// - Parameters:
-  ///   - cacheDirectory: the cache directory; the names go in `categories.json`.
-  ///   - service: fetches the names.
-  ///   - maxAge: seconds the cache is used without asking (a day by default).
-  ///   - now: the current time.
-  public init(
-    cacheDirectory: URL, service: any ChuckService, maxAge: Double = 86_400,
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.init(
-      file: cacheDirectory.appendingPathComponent(Self.fileName(of: .chuck)), maxAge: maxAge,
-      now: now
-    ) { () async throws(ChuckError) -> [String] in
-      try await service.categories()
-    }
-  }
-
   /// The name of a source's cache file in the cache directory: `categories.json` for chuck (as it
   /// always was), `<name>-categories.json` for the others.
   /// - Parameter source: the source.
@@ -49,7 +31,7 @@ public struct CategoryCatalog: Sendable {
     source == .chuck ? "categories.json" : "\(source.name)-categories.json"
   }
 
-  /// Makes a catalog of any source.
+  /// Makes a catalog of any source (``ServiceClient/catalog`` makes each kind's).
   /// - Parameters:
   ///   - file: the cache file.
   ///   - maxAge: seconds the cache is used without asking (a day by default).

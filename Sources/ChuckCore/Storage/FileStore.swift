@@ -41,7 +41,7 @@ public struct FileStore: Sendable {
   public static let largestList = 1 << 30
   /// The largest cache file or small state file (categories, an icon, the device id): 1 MiB,
   /// the most a response may bring.
-  public static let largestCache = ChuckAPI.maxResponseBytes
+  public static let largestCache = NetworkDefaults.maxResponseBytes
 
   /// Makes a store for one file; nothing is read or created yet.
   /// - Parameters:

@@ -8,8 +8,9 @@ public struct IconStore: Sendable {
   public let directory: URL
   /// The configured API, whose origin may serve icons over plain `http`.
   public let apiBaseURL: URL
-  /// Downloads the image.
-  public let service: any ChuckService
+  /// Downloads an image: ``download(_:transport:timeout:workerCreated:)`` unless tests give
+  /// another.
+  public let download: @Sendable (URL) async throws(ChuckError) -> Data
 
   /// The host that used to serve icons and no longer belongs to the project.
   public static let retiredHost = "assets.chucknorris.host"
@@ -20,11 +21,58 @@ public struct IconStore: Sendable {
   /// - Parameters:
   ///   - cacheDirectory: the cache directory; icons go in its `icons` folder.
   ///   - apiBaseURL: the configured API.
-  ///   - service: downloads images.
-  public init(cacheDirectory: URL, apiBaseURL: URL, service: any ChuckService) {
+  ///   - download: downloads an image.
+  public init(
+    cacheDirectory: URL, apiBaseURL: URL,
+    download: @escaping @Sendable (URL) async throws(ChuckError) -> Data
+  ) {
     self.directory = cacheDirectory.appendingPathComponent("icons", isDirectory: true)
     self.apiBaseURL = apiBaseURL
-    self.service = service
+    self.download = download
+  }
+
+  /// Makes a store that downloads over the network, one attempt an icon
+  /// (``download(_:transport:timeout:workerCreated:)``).
+  /// - Parameters:
+  ///   - cacheDirectory: the cache directory; icons go in its `icons` folder.
+  ///   - apiBaseURL: the configured API.
+  ///   - transport: how the one attempt is sent.
+  ///   - timeout: seconds the attempt may take as a whole.
+  ///   - workerCreated: told about each worker when it is made.
+  public init(
+    cacheDirectory: URL, apiBaseURL: URL, transport: HTTPTransport,
+    timeout: Double = NetworkDefaults.timeout,
+    workerCreated: (@Sendable (ChuckWorker) -> Void)? = nil
+  ) {
+    self.init(cacheDirectory: cacheDirectory, apiBaseURL: apiBaseURL) {
+      (url: URL) async throws(ChuckError) -> Data in
+      try await Self.download(
+        url, transport: transport, timeout: timeout, workerCreated: workerCreated)
+    }
+  }
+
+  /// Downloads an image with one ``ChuckWorker``, with the per-attempt deadline and one attempt
+  /// only (an icon is never worth waiting for), at most 1 MiB.
+  /// - Parameters:
+  ///   - url: where the image is.
+  ///   - transport: how the attempt is sent.
+  ///   - timeout: seconds the attempt may take as a whole.
+  ///   - workerCreated: told about the worker when it is made.
+  /// - Returns: the image's bytes, checked to be PNG, JPEG, GIF or WebP.
+  /// - Throws: ``ChuckError/badResponse(_:)`` when it is not an image, or a network error.
+  public static func download(
+    _ url: URL, transport: HTTPTransport, timeout: Double = NetworkDefaults.timeout,
+    workerCreated: (@Sendable (ChuckWorker) -> Void)? = nil
+  ) async throws(ChuckError) -> Data {
+    let worker = ChuckWorker(
+      url: url, userAgent: ChuckVersion.userAgent, transport: transport,
+      policy: RetryPolicy(retries: 0),
+      limits: TransferLimits(deadline: timeout, maxBytes: NetworkDefaults.maxResponseBytes),
+      notFound: .notFound(path: url.path))
+    workerCreated?(worker)
+    let body = try await worker.fetch().body
+    guard ImageKind(of: body) != nil else { throw .badResponse("the icon is not an image") }
+    return body
   }
 
   /// The URL to download for an icon URL, or why there is none.
@@ -74,7 +122,7 @@ public struct IconStore: Sendable {
     let url = try source(for: iconURL).get()
     let file = cacheFile(for: url)
     if (try? Self.image(in: file)) != nil { return file }
-    let data = try await service.image(at: url)
+    let data = try await download(url)
     let store = Self.store(file)
     try store.makeDirectory(directory)
     try store.replace(with: data)

@@ -17,34 +17,40 @@ import Testing
     try makeJoke(id: "excludeTest\(number)", value: "joke \(number)", categories: categories)
   }
 
-  /// A stub that answers random jokes from a script and the category list with `categories`,
+  /// A service's two answers as `RandomJokes` asks them: random jokes from a script and the
+  /// category list.
+  private struct Service {
+    var randomJoke: @Sendable (String?) async throws(ChuckError) -> ChuckJoke
+    var categories: @Sendable () async throws(ChuckError) -> [String]
+  }
+
+  /// A service that answers random jokes from a script and the category list with `categories`,
   /// counting both.
   private func service(
     jokes: [Result<ChuckJoke, ChuckError>],
     categories: Result<[String], ChuckError> = .success(["dev", "explicit", "religion"]),
     randomCalls: Locked<[String?]>, categoryCalls: Locked<Int> = Locked(0)
-  ) -> ServiceStub {
+  ) -> Service {
     let script = Locked(jokes)
-    var stub = ServiceStub()
-    stub.randomJoke = { (category: String?) async throws(ChuckError) -> ChuckJoke in
-      randomCalls.withLock { $0.append(category) }
-      guard let next = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
-        throw .internalError("the script has no more jokes")
-      }
-      return try next.get()
-    }
-    stub.categories = { () async throws(ChuckError) -> [String] in
-      categoryCalls.withLock { $0 += 1 }
-      return try categories.get()
-    }
-    return stub
+    return Service(
+      randomJoke: { (category: String?) async throws(ChuckError) -> ChuckJoke in
+        randomCalls.withLock { $0.append(category) }
+        guard let next = script.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else {
+          throw .internalError("the script has no more jokes")
+        }
+        return try next.get()
+      },
+      categories: { () async throws(ChuckError) -> [String] in
+        categoryCalls.withLock { $0 += 1 }
+        return try categories.get()
+      })
   }
 
-  private func randomJokes(_ service: ServiceStub, attempts: Int = 10) -> RandomJokes<ChuckJoke> {
+  private func randomJokes(_ service: Service, attempts: Int = 10) -> RandomJokes<ChuckJoke> {
     RandomJokes(
-      service: service,
-      catalog: CategoryCatalog(cacheDirectory: cacheDirectory, service: service),
-      attempts: attempts)
+      catalog: CategoryCatalog(
+        file: cacheDirectory.appendingPathComponent("categories.json"), fetch: service.categories),
+      attempts: attempts, fetch: service.randomJoke)
   }
 
   /// Without exclusions the first joke is returned after one request, and the category list is

@@ -144,17 +144,24 @@ import Testing
     }
   }
 
-  /// The API client made from a configuration uses its URL, timeout and retry settings.
-  @Test func apiFromConfiguration() throws {
+  /// Every kind's client is made from the configuration the same way: its URL, the timeout and
+  /// retry settings, its categories' cache file (chuck's is `categories.json`, as it always was).
+  @Test func clientsFromConfiguration() throws {
     let config = try configuration([
       "CHUCK_API_URL": "http://127.0.0.1:1", "CHUCK_TIMEOUT": "4", "CHUCK_RETRIES": "1",
-      "CHUCK_RETRY_DELAY": "0.25",
+      "CHUCK_RETRY_DELAY": "0.25", "CHUCK_JOKEAPI_URL": "http://127.0.0.1:2/jokeapi",
     ])
-    let api = ChuckAPI(configuration: config)
-    #expect(api.baseURL.absoluteString == "http://127.0.0.1:1")
-    #expect(api.timeout == 4)
-    #expect(api.policy.retries == 1)
-    #expect(api.policy.delay == 0.25)
+    let components = ChuckComponents(configuration: config)
+    let chuck = ChuckNorris.client(components)
+    #expect(chuck.baseURL.absoluteString == "http://127.0.0.1:1")
+    #expect(chuck.timeout == 4)
+    #expect(chuck.policy.retries == 1)
+    #expect(chuck.policy.delay == 0.25)
+    #expect(chuck.catalogFile == config.cacheDirectory.appendingPathComponent("categories.json"))
+    let jokeAPI = components.client(JokeAPI.self)
+    #expect(jokeAPI.baseURL.absoluteString == "http://127.0.0.1:2/jokeapi")
+    #expect(jokeAPI.timeout == 4 && jokeAPI.policy.retries == 1)
+    #expect(jokeAPI.catalogFile.lastPathComponent == "jokeapi-categories.json")
   }
 
   /// CA certificates are read as `curl` reads them: `CURL_CA_BUNDLE` before `SSL_CERT_FILE`,

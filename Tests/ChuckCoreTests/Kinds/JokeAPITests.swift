@@ -62,11 +62,13 @@ import Testing
     ) {
       try JokeAPI.randomRequest(category: nil, environment: ["CHUCK_JOKEAPI_SAFE": "on"])
     }
-    let byID = JokeAPI.jokeRequest(id: "55")
+    let jokeRequest = try #require(JokeAPI.jokeRequest)
+    let byID = jokeRequest("55")
     #expect(
       base.appending(byID.path, query: byID.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?idRange=55")
-    let search = try JokeAPI.searchRequest(term: "a b&c", environment: [:])
+    let searchRequest = try #require(JokeAPI.searchRequest)
+    let search = try searchRequest("a b&c", [:])
     #expect(
       base.appending(search.path, query: search.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?contains=a%20b%26c&amount=10&safe-mode")

@@ -135,8 +135,8 @@ extension ChuckWorkerTests {
       aliveDuring.withLock { $0 = watch.isAlive }
     }
     let (policy, _) = recordingPolicy()
-    let api = ChuckAPI(
-      baseURL: URL(string: "https://api.example")!, transport: script.transport, policy: policy,
+    let api = try chuckClient(
+      URL(string: "https://api.example")!, transport: script.transport, policy: policy,
       workerCreated: { watch.record($0) })
     _ = try await api.randomJoke(category: nil)
     #expect(watch.count == 1)
@@ -145,7 +145,7 @@ extension ChuckWorkerTests {
   }
 
   /// The worker is released after a failed call too, retries included.
-  @Test func workerReleasedAfterFailure() async {
+  @Test func workerReleasedAfterFailure() async throws {
     let watch = WorkerWatch()
     let aliveDuring = Locked(false)
     let script = ScriptedTransport(
@@ -154,8 +154,8 @@ extension ChuckWorkerTests {
       aliveDuring.withLock { $0 = watch.isAlive }
     }
     let (policy, _) = recordingPolicy(retries: 1)
-    let api = ChuckAPI(
-      baseURL: URL(string: "https://api.example")!, transport: script.transport, policy: policy,
+    let api = try chuckClient(
+      URL(string: "https://api.example")!, transport: script.transport, policy: policy,
       workerCreated: { watch.record($0) })
     await #expect(throws: ChuckError.serverError(status: 503)) { try await api.joke(id: "abcd") }
     #expect(watch.count == 1)
@@ -171,11 +171,11 @@ extension ChuckWorkerTests {
       .success(HTTPResponse(status: 200, body: png)),
       .success(HTTPResponse(status: 200, body: png)),
     ])
-    let api = ChuckAPI(
-      baseURL: URL(string: "https://api.example")!, transport: script.transport,
-      workerCreated: { watch.record($0) })
-    _ = try await api.image(at: URL(string: "https://api.example/a.png")!)
-    _ = try await api.image(at: URL(string: "https://api.example/b.png")!)
+    for name in ["a.png", "b.png"] {
+      _ = try await IconStore.download(
+        URL(string: "https://api.example/\(name)")!, transport: script.transport,
+        workerCreated: { watch.record($0) })
+    }
     #expect(watch.count == 2)
     #expect(!watch.isAlive)
   }

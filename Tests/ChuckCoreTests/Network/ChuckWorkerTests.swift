@@ -7,7 +7,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Holds a weak reference to the worker a `ChuckAPI` made, to see when it is released.
+/// Holds a weak reference to the worker a `ServiceClient` (or an icon download) made, to see when
+/// it is released.
 final class WorkerWatch: @unchecked Sendable {
   let lock = NSLock()
   private weak var worker: ChuckWorker?

@@ -8,30 +8,15 @@ import Testing
   import Glibc
 #endif
 
-/// A service whose answers come from a script, one per call, recording what it was asked.
-private final class ScriptedService: ChuckService {
+/// A service's category names from a script, one answer per call, counting the calls.
+private final class ScriptedService: Sendable {
   let categoryAnswers: Locked<[Result<[String], ChuckError>]>
-  let jokeAnswers: Locked<[Result<ChuckJoke, ChuckError>]>
   /// How many times the categories were asked for.
   let categoryCalls = Locked(0)
-  /// The `category` of each random-joke call.
-  let randomCalls = Locked<[String?]>([])
 
-  init(
-    categories: [Result<[String], ChuckError>] = [], jokes: [Result<ChuckJoke, ChuckError>] = []
-  ) {
+  init(categories: [Result<[String], ChuckError>] = []) {
     categoryAnswers = Locked(categories)
-    jokeAnswers = Locked(jokes)
   }
-
-  func randomJoke(category: String?) async throws(ChuckError) -> ChuckJoke {
-    randomCalls.withLock { $0.append(category) }
-    let next = jokeAnswers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-    guard let next else { throw .internalError("the script has no more jokes") }
-    return try next.get()
-  }
-
-  func joke(id: String) async throws(ChuckError) -> ChuckJoke { throw .internalError("not used") }
 
   func categories() async throws(ChuckError) -> [String] {
     categoryCalls.withLock { $0 += 1 }
@@ -39,12 +24,6 @@ private final class ScriptedService: ChuckService {
     guard let next else { throw .internalError("the script has no more category lists") }
     return try next.get()
   }
-
-  func search(query: String) async throws(ChuckError) -> [ChuckJoke] {
-    throw .internalError("not used")
-  }
-
-  func image(at url: URL) async throws(ChuckError) -> Data { throw .internalError("not used") }
 }
 
 @Suite struct CategoryCatalogTests {
@@ -63,7 +42,9 @@ private final class ScriptedService: ChuckService {
   private func catalog(_ service: ScriptedService, now: Date, maxAge: Double = day)
     -> CategoryCatalog
   {
-    CategoryCatalog(cacheDirectory: cacheDirectory, service: service, maxAge: maxAge) { now }
+    CategoryCatalog(
+      file: cacheFile, maxAge: maxAge, now: { now },
+      fetch: { () async throws(ChuckError) -> [String] in try await service.categories() })
   }
 
   /// Writes the cache file with `names` and dates it `written`.

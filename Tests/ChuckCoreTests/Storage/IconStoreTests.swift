@@ -4,22 +4,17 @@ import Testing
 
 @testable import ChuckCore
 
-/// A service that only serves images, from a fixed answer, and counts the downloads.
-private struct ImageService: ChuckService {
+/// A download that serves a fixed answer and records what it was asked for.
+private struct ImageDownload {
   let answer: Result<Data, ChuckError>
   let downloads = Locked<[URL]>([])
 
-  func randomJoke(category: String?) async throws(ChuckError) -> ChuckJoke {
-    throw .internalError("not used")
-  }
-  func joke(id: String) async throws(ChuckError) -> ChuckJoke { throw .internalError("not used") }
-  func categories() async throws(ChuckError) -> [String] { throw .internalError("not used") }
-  func search(query: String) async throws(ChuckError) -> [ChuckJoke] {
-    throw .internalError("not used")
-  }
-  func image(at url: URL) async throws(ChuckError) -> Data {
-    downloads.withLock { $0.append(url) }
-    return try answer.get()
+  var function: @Sendable (URL) async throws(ChuckError) -> Data {
+    let (answer, downloads) = (answer, downloads)
+    return { (url: URL) async throws(ChuckError) -> Data in
+      downloads.withLock { $0.append(url) }
+      return try answer.get()
+    }
   }
 }
 
@@ -31,14 +26,19 @@ private struct ImageService: ChuckService {
     root = try TemporaryDirectory.make(prefix: "icon-store")
   }
 
-  private func store(
-    api: String, service: any ChuckService = ImageService(answer: .success(Data()))
-  )
+  private func store(api: String, download: ImageDownload = ImageDownload(answer: .success(Data())))
     -> IconStore
   {
     IconStore(
       cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: URL(string: api)!,
-      service: service)
+      download: download.function)
+  }
+
+  /// A store that downloads from the network, from the fake.
+  private func liveStore(_ fake: FakeAPI, timeout: Double = 5) -> IconStore {
+    IconStore(
+      cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: fake.baseURL,
+      transport: .live, timeout: timeout)
   }
 
   private func source(_ icon: String, api: String = "https://api.chucknorris.io") -> String? {
@@ -130,12 +130,45 @@ private struct ImageService: ChuckService {
     #expect(!odd.lastPathComponent.contains("/") && !odd.lastPathComponent.contains(" "))
   }
 
+  /// A download returns an image's bytes, asking, as every request does, with
+  /// `Accept: application/json` and chuck's User-Agent.
+  @Test func downloadAccepted() async throws {
+    let png = try Samples.icon()
+    let script = ScriptedTransport([.success(HTTPResponse(status: 200, body: png))])
+    let url = URL(string: "https://cdn.example/i.png")!
+    #expect(try await IconStore.download(url, transport: script.transport, timeout: 7) == png)
+    let sent = try #require(script.requests.current.first)
+    #expect(sent.url == url)
+    #expect(sent.value(forHTTPHeaderField: "Accept") == "application/json")
+    #expect(sent.value(forHTTPHeaderField: "User-Agent") == ChuckVersion.userAgent)
+    #expect(script.limits.current == [TransferLimits(deadline: 7, maxBytes: 1_048_576)])
+  }
+
+  /// A download refuses a body that is not an image, whatever its Content-Type says.
+  @Test(arguments: ["<html>oops</html>", "", "{\"json\":true}"])
+  func downloadRejectsNonImages(body: String) async {
+    let answer = HTTPResponse(
+      status: 200, headers: ["Content-Type": "image/png"], body: Data(body.utf8))
+    let script = ScriptedTransport([.success(answer)])
+    await #expect(throws: ChuckError.badResponse("the icon is not an image")) {
+      try await IconStore.download(URL(string: "https://x/i.png")!, transport: script.transport)
+    }
+  }
+
+  /// A download is tried once only: an icon is never worth waiting for.
+  @Test func downloadNotRetried() async {
+    let script = ScriptedTransport(
+      Array(repeating: .success(jsonResponse("", status: 503)), count: 4))
+    await #expect(throws: ChuckError.serverError(status: 503)) {
+      try await IconStore.download(URL(string: "https://x/i.png")!, transport: script.transport)
+    }
+    #expect(script.attempts == 1)
+  }
+
   /// The icon is cached (folders 0700, file 0600) and the next call makes no request.
   @Test func downloadsAndCaches() async throws {
     let fake = try await startFake()
-    let api = ChuckAPI(baseURL: fake.baseURL, policy: RetryPolicy(retries: 0), timeout: 5)
-    let icons = IconStore(
-      cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: fake.baseURL, service: api)
+    let icons = liveStore(fake)
     let iconURL = fake.baseURL.absoluteString + "/img/avatar/chuck-norris.png"
     let file = try await icons.icon(for: iconURL)
     #expect(try Data(contentsOf: file) == Samples.icon())
@@ -155,9 +188,7 @@ private struct ImageService: ChuckService {
   /// The retired host's avatar is fetched from the configured API, never from the retired host.
   @Test func retiredHostFetchedFromAPI() async throws {
     let fake = try await startFake()
-    let api = ChuckAPI(baseURL: fake.baseURL, policy: RetryPolicy(retries: 0), timeout: 5)
-    let icons = IconStore(
-      cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: fake.baseURL, service: api)
+    let icons = liveStore(fake)
     let file = try await icons.icon(
       for: "https://assets.chucknorris.host/img/avatar/chuck-norris.png")
     #expect(try Data(contentsOf: file) == Samples.icon())
@@ -171,9 +202,7 @@ private struct ImageService: ChuckService {
       script:
         #"{"rules":[{"path":"/img/avatar/chuck-norris.png","body":"<html>no</html>","content_type":"image/png"}]}"#
     )
-    let api = ChuckAPI(baseURL: fake.baseURL, policy: RetryPolicy(retries: 0), timeout: 5)
-    let icons = IconStore(
-      cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: fake.baseURL, service: api)
+    let icons = liveStore(fake)
     await #expect(throws: ChuckError.badResponse("the icon is not an image")) {
       try await icons.icon(for: fake.baseURL.absoluteString + "/img/avatar/chuck-norris.png")
     }
@@ -186,9 +215,7 @@ private struct ImageService: ChuckService {
   @Test func waitingAtMostTimesOut() async throws {
     let fake = try await startFake(
       script: #"{"rules":[{"path":"/img/avatar/chuck-norris.png","delay":3600}]}"#)
-    let api = ChuckAPI(baseURL: fake.baseURL, policy: RetryPolicy(retries: 0), timeout: 3600)
-    let icons = IconStore(
-      cacheDirectory: root.appendingPathComponent("cache"), apiBaseURL: fake.baseURL, service: api)
+    let icons = liveStore(fake, timeout: 3600)
     let start = Date()
     let result = await icons.icon(
       for: fake.baseURL.absoluteString + "/img/avatar/chuck-norris.png", waitingAtMost: 0.3)
@@ -201,8 +228,8 @@ private struct ImageService: ChuckService {
   /// A quick icon, or a quick failure, comes back before the bound.
   @Test func waitingAtMostReturnsEarly() async throws {
     let png = try Samples.icon()
-    let service = ImageService(answer: .success(png))
-    let icons = store(api: "https://api.chucknorris.io", service: service)
+    let icons = store(
+      api: "https://api.chucknorris.io", download: ImageDownload(answer: .success(png)))
     let start = Date()
     let file = try await icons.icon(for: Self.avatar, waitingAtMost: 3600).get()
     #expect(try Data(contentsOf: file) == png)
@@ -218,20 +245,20 @@ private struct ImageService: ChuckService {
   /// A cached file that is not an image is downloaded again and replaced.
   @Test func corruptCacheReplaced() async throws {
     let png = try Samples.icon()
-    let service = ImageService(answer: .success(png))
-    let icons = store(api: "https://api.chucknorris.io", service: service)
+    let download = ImageDownload(answer: .success(png))
+    let icons = store(api: "https://api.chucknorris.io", download: download)
     let file = icons.cacheFile(for: URL(string: Self.avatar)!)
     try FileManager.default.createDirectory(at: icons.directory, withIntermediateDirectories: true)
     try Data("garbage".utf8).write(to: file)
     #expect(try await icons.icon(for: Self.avatar) == file)
     #expect(try Data(contentsOf: file) == png)
-    #expect(service.downloads.current.count == 1)
+    #expect(download.downloads.current.count == 1)
   }
 
-  /// A network error of the service comes through unchanged and nothing is cached.
-  @Test func serviceErrorPassedOn() async {
-    let service = ImageService(answer: .failure(.connectionFailed("connection refused")))
-    let icons = store(api: "https://api.chucknorris.io", service: service)
+  /// A network error of the download comes through unchanged and nothing is cached.
+  @Test func downloadErrorPassedOn() async {
+    let download = ImageDownload(answer: .failure(.connectionFailed("connection refused")))
+    let icons = store(api: "https://api.chucknorris.io", download: download)
     await #expect(throws: ChuckError.connectionFailed("connection refused")) {
       try await icons.icon(for: Self.avatar)
     }
@@ -245,7 +272,7 @@ private struct ImageService: ChuckService {
     let icons = IconStore(
       cacheDirectory: blocker.appendingPathComponent("cache"),
       apiBaseURL: URL(string: "https://api.chucknorris.io")!,
-      service: ImageService(answer: .success(try Samples.icon())))
+      download: ImageDownload(answer: .success(try Samples.icon())).function)
     await #expect(
       throws: ChuckError.cacheWriteFailed(path: blocker.path, reason: "not a directory")
     ) {
@@ -256,8 +283,9 @@ private struct ImageService: ChuckService {
   /// A cache file that cannot be replaced is a cache error, worded as one (never as the saved
   /// list's), and no temporary file is left.
   @Test func cacheFileCannotBeWritten() async throws {
-    let service = ImageService(answer: .success(try Samples.icon()))
-    let icons = store(api: "https://api.chucknorris.io", service: service)
+    let icons = store(
+      api: "https://api.chucknorris.io",
+      download: ImageDownload(answer: .success(try Samples.icon())))
     let file = icons.cacheFile(for: URL(string: Self.avatar)!)
     try FileManager.default.createDirectory(
       at: file.appendingPathComponent("inside"), withIntermediateDirectories: true)

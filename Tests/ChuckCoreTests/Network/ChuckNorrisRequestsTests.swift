@@ -8,11 +8,15 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct ChuckAPITests {
-  private func api(_ base: String, _ script: ScriptedTransport) -> ChuckAPI {
-    ChuckAPI(
-      baseURL: URL(string: base)!, transport: script.transport,
-      policy: RetryPolicy(retries: 0, delay: 0), timeout: 7)
+/// Chuck Norris jokes' requests (``ChuckNorris``'s ``JokeRequests``) over the one client,
+/// ``ServiceClient``: the paths, the query checks, the answers, the errors.
+@Suite struct ChuckNorrisRequestsTests {
+  private func api(_ base: String, _ script: ScriptedTransport) throws
+    -> ServiceClient<ChuckNorris>
+  {
+    try chuckClient(
+      URL(string: base)!, transport: script.transport, policy: RetryPolicy(retries: 0, delay: 0),
+      timeout: 7)
   }
 
   private func sentURL(_ script: ScriptedTransport) -> String? {
@@ -36,7 +40,7 @@ import Testing
   /// `randomJoke` asks `/jokes/random`, with `?category=` only when a category is given.
   @Test func randomEndpoints() async throws {
     let script = ScriptedTransport(Array(repeating: .success(jsonResponse(jokeJSON())), count: 3))
-    let client = api("https://api.chucknorris.io", script)
+    let client = try api("https://api.chucknorris.io", script)
     _ = try await client.randomJoke(category: nil)
     _ = try await client.randomJoke(category: "dev")
     _ = try await client.randomJoke(category: "dev,movie")
@@ -67,9 +71,9 @@ import Testing
     let script = ScriptedTransport([
       .success(jsonResponse(jokeJSON())), .success(jsonResponse("[\"dev\"]")),
     ])
-    let client = api(base, script)
+    let client = try api(base, script)
     _ = try await client.randomJoke(category: "dev")
-    _ = try await client.categories()
+    _ = try await client.categoryNames()
     let urls = script.requests.current.map { $0.url.absoluteString }
     #expect(
       urls == [
@@ -81,25 +85,27 @@ import Testing
   /// A bare host with a trailing slash gives no double slash.
   @Test func bareHostTrailingSlash() async throws {
     let script = ScriptedTransport([.success(jsonResponse("[]"))])
-    _ = try await api("https://api.chucknorris.io/", script).categories()
+    _ = try await api("https://api.chucknorris.io/", script).categoryNames()
     #expect(sentURL(script) == "https://api.chucknorris.io/jokes/categories")
   }
 
-  /// `categories` decodes the list of names.
+  /// `categoryNames` decodes the list of names.
   @Test func categories() async throws {
     let body = String(decoding: try Samples.data("samples/categories-live.json"), as: UTF8.self)
     let script = ScriptedTransport([.success(jsonResponse(body))])
-    let names = try await api("https://api.chucknorris.io", script).categories()
+    let names = try await api("https://api.chucknorris.io", script).categoryNames()
     #expect(names.count == 16)
     #expect(names.first == "animal" && names.last == "travel")
   }
 
-  /// `search` asks `/jokes/search?query=` and returns the result jokes of the real sample answer.
+  /// `search` asks `/jokes/search?query=` and returns the result jokes of the real sample answer,
+  /// oldest first.
   @Test func search() async throws {
     let body = String(decoding: try Samples.data("samples/search-cigars.json"), as: UTF8.self)
     let script = ScriptedTransport([.success(jsonResponse(body))])
-    let jokes = try await api("https://api.chucknorris.io", script).search(query: "cigars")
+    let jokes = try await api("https://api.chucknorris.io", script).search("cigars")
     #expect(jokes.count == 12)
+    #expect(jokes.map(\.created.microseconds) == jokes.map(\.created.microseconds).sorted())
     #expect(sentURL(script) == "https://api.chucknorris.io/jokes/search?query=cigars")
   }
 
@@ -107,7 +113,7 @@ import Testing
   @Test(arguments: ["c++ rules", "a&b=c", "#1 fan", "100% sure", "ça va?"])
   func searchQueryEncoded(query: String) async throws {
     let script = ScriptedTransport([.success(jsonResponse("{\"total\":0,\"result\":[]}"))])
-    #expect(try await api("https://api.chucknorris.io", script).search(query: query).isEmpty)
+    #expect(try await api("https://api.chucknorris.io", script).search(query).isEmpty)
     #expect(serverValue(sentURL(script), name: "query") == query)
   }
 
@@ -120,9 +126,9 @@ import Testing
   ])
   func searchLength(query: String, accepted: Bool) async throws {
     let script = ScriptedTransport([.success(jsonResponse("{\"total\":0,\"result\":[]}"))])
-    let client = api("https://api.chucknorris.io", script)
+    let client = try api("https://api.chucknorris.io", script)
     if accepted {
-      _ = try await client.search(query: query)
+      _ = try await client.search(query)
       #expect(script.attempts == 1)
     } else {
       await #expect(
@@ -130,17 +136,37 @@ import Testing
           "a search query must be 3 to 120 characters long (UTF-16 code units); this one is "
             + "\(query.utf16.count)")
       ) {
-        try await client.search(query: query)
+        try await client.search(query)
       }
       #expect(script.attempts == 0)
     }
   }
 
+  /// As `chuck categories` and `random --category` ask them: the names are cached for a day in the
+  /// client's catalog file, so a second call makes no request; an unknown category is an error
+  /// listing the names, as `chuck random` checks it.
+  @Test func categoriesCachedAndChecked() async throws {
+    let script = ScriptedTransport([
+      .success(jsonResponse("[\"dev\",\"animal\"]")),
+      .success(jsonResponse("{}", status: 404)),
+    ])
+    let client = try api("https://api.chucknorris.io", script)
+    let first = try await client.categories()
+    #expect(first.names == ["animal", "dev"] && first.source == .api)
+    #expect(try await client.categories().source == .cache)
+    #expect(client.catalogFile.lastPathComponent == "categories.json")
+    await #expect(throws: ChuckError.unknownCategory("nope", known: ["animal", "dev"])) {
+      try await client.random(category: "nope", excluding: [])
+    }
+    #expect(
+      script.requests.current.map(\.url.path) == ["/jokes/categories", "/jokes/random"])
+  }
+
   /// A 404 is the category's or id's not-found error, and unexpected for the other calls.
-  @Test func notFoundMeanings() async {
+  @Test func notFoundMeanings() async throws {
     let notFound = Result<HTTPResponse, ChuckError>.success(jsonResponse("{}", status: 404))
     let script = ScriptedTransport(Array(repeating: notFound, count: 5))
-    let client = api("https://api.chucknorris.io", script)
+    let client = try api("https://api.chucknorris.io", script)
     await #expect(throws: ChuckError.categoryNotFound("nope")) {
       try await client.randomJoke(category: "nope")
     }
@@ -149,10 +175,10 @@ import Testing
     }
     await #expect(throws: ChuckError.jokeNotFound(id: "abcd")) { try await client.joke(id: "abcd") }
     await #expect(throws: ChuckError.notFound(path: "/jokes/categories")) {
-      try await client.categories()
+      try await client.categoryNames()
     }
     await #expect(throws: ChuckError.notFound(path: "/jokes/search")) {
-      try await client.search(query: "abc")
+      try await client.search("abc")
     }
   }
 
@@ -161,51 +187,13 @@ import Testing
     let script = ScriptedTransport([.success(jsonResponse(jokeJSON()))])
     _ = try await api("https://api.chucknorris.io", script).randomJoke(category: nil)
     #expect(script.limits.current == [TransferLimits(deadline: 7, maxBytes: 1_048_576)])
-    #expect(ChuckAPI.maxResponseBytes == 1_048_576)
-  }
-
-  /// `image(at:)` returns an image's bytes, asking, as every request does, with `Accept: application/json`.
-  @Test func imageAccepted() async throws {
-    let png = try Samples.icon()
-    let script = ScriptedTransport([.success(HTTPResponse(status: 200, body: png))])
-    let url = URL(string: "https://cdn.example/i.png")!
-    #expect(try await api("https://api.chucknorris.io", script).image(at: url) == png)
-    let sent = try #require(script.requests.current.first)
-    #expect(sent.url == url)
-    #expect(sent.value(forHTTPHeaderField: "Accept") == "application/json")
-    #expect(sent.value(forHTTPHeaderField: "User-Agent") == ChuckVersion.userAgent)
-  }
-
-  /// `image(at:)` refuses a body that is not an image, whatever its Content-Type says.
-  @Test(arguments: ["<html>oops</html>", "", "{\"json\":true}"])
-  func imageRejectsNonImages(body: String) async {
-    let answer = HTTPResponse(
-      status: 200, headers: ["Content-Type": "image/png"], body: Data(body.utf8))
-    let script = ScriptedTransport([.success(answer)])
-    await #expect(throws: ChuckError.badResponse("the icon is not an image")) {
-      try await api("https://api.chucknorris.io", script).image(at: URL(string: "https://x/i.png")!)
-    }
-  }
-
-  /// An image download is tried once only, even when the policy allows retries.
-  @Test func imageNotRetried() async {
-    let script = ScriptedTransport(
-      Array(repeating: .success(jsonResponse("", status: 503)), count: 4))
-    let (policy, sleeps) = recordingPolicy(retries: 3)
-    let client = ChuckAPI(
-      baseURL: URL(string: "https://api.chucknorris.io")!, transport: script.transport,
-      policy: policy)
-    await #expect(throws: ChuckError.serverError(status: 503)) {
-      try await client.image(at: URL(string: "https://x/i.png")!)
-    }
-    #expect(script.attempts == 1)
-    #expect(sleeps.current.isEmpty)
+    #expect(NetworkDefaults.maxResponseBytes == 1_048_576)
   }
 
   /// Against the fake: requests carry Accept and User-Agent, and the first pool joke returns.
   @Test func liveHeadersAgainstFake() async throws {
     let fake = try await startFake()
-    let client = ChuckAPI(baseURL: fake.baseURL, policy: RetryPolicy(retries: 0), timeout: 5)
+    let client = try chuckClient(fake.baseURL, timeout: 5)
     let joke = try await client.randomJoke(category: nil)
     #expect(joke.id == "CfW0ccNFTpeq_v1r13IjTQ")
     let log = try fake.requests()
@@ -213,6 +201,7 @@ import Testing
     #expect(log.first?.path == "/jokes/random")
     #expect(log.first?.headers["accept"] == "application/json")
     #expect(log.first?.headers["user-agent"] == "chuck/\(ChuckVersion.current)")
+    #expect(log.first?.headers["x-device-uuid"] == nil)
     await stop(fake)
   }
 
@@ -220,15 +209,15 @@ import Testing
   @Test func liveErrorsAgainstFake() async throws {
     let fake = try await startFake(
       script: #"{"rules":[{"path":"/jokes/categories","fault":"html_503","times":2}]}"#)
-    let client = ChuckAPI(
-      baseURL: fake.baseURL, policy: RetryPolicy(retries: 3, delay: 0), timeout: 5)
+    let client = try chuckClient(
+      fake.baseURL, policy: RetryPolicy(retries: 3, delay: 0), timeout: 5)
     await #expect(throws: ChuckError.categoryNotFound("nope")) {
       try await client.randomJoke(category: "nope")
     }
     await #expect(throws: ChuckError.jokeNotFound(id: "doesNotExist0000000000")) {
       try await client.joke(id: "doesNotExist0000000000")
     }
-    #expect(try await client.categories().count == 16)
+    #expect(try await client.categoryNames().count == 16)
     let statuses = try fake.requests().map(\.status)
     #expect(statuses == [404, 404, 503, 503, 200])
     await stop(fake)

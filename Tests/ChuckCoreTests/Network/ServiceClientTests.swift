@@ -4,16 +4,17 @@ import Testing
 
 @testable import ChuckCore
 
-/// The clients of the other services, against the fake's `/dad`, `/official` and `/switter`.
-@Suite struct ServiceAPITests {
+/// The one client (``ServiceClient``) of the other services, against the fake's `/dad`,
+/// `/official`, `/switter` and `/jokeapi` (Chuck Norris jokes': ``ChuckNorrisRequestsTests``).
+@Suite struct ServiceClientTests {
   static let savedAt = PostgresTimestamp("2026-11-23 10:51:41")!
   static let device = "0f0e0d0c-0b0a-4908-8706-050403020100"
 
   private func api<Shape: JokeShape>(
     _ fake: FakeAPI, _ prefix: String, as shape: Shape.Type,
     policy: RetryPolicy = RetryPolicy(retries: 0)
-  ) throws -> ServiceAPI<Shape> {
-    ServiceAPI<Shape>(
+  ) throws -> ServiceClient<Shape> {
+    ServiceClient<Shape>(
       baseURL: fake.baseURL.appendingPathComponent(prefix), policy: policy,
       deviceID: { Self.device }, now: { Self.savedAt },
       catalogFile: try TemporaryDirectory.make(prefix: "service-api")
@@ -31,7 +32,7 @@ import Testing
     #expect(random.savedAt == Self.savedAt)
     let byID = try await dad.joke(id: "HtcNuHJBQCd")
     #expect(byID.id == "HtcNuHJBQCd")
-    let found = try await dad.search(term: "bike")
+    let found = try await dad.search("bike")
     #expect(found.map(\.id).contains("R7UfaahVfFd"))
     await #expect(throws: ChuckError.jokeNotFound(id: "nope")) { try await dad.joke(id: "nope") }
     let log = try fake.requests()
@@ -61,7 +62,7 @@ import Testing
       try await official.joke(id: "999999")
     }
     await #expect(throws: ChuckError.invalidArgument(JokeSource.official.cannotSearchMessage)) {
-      try await official.search(term: "fish")
+      try await official.search("fish")
     }
     let log = try fake.requests()
     #expect(
@@ -86,17 +87,43 @@ import Testing
     await stop(fake)
   }
 
+  /// `ChuckComponents(configuration:transport:)`: every kind's client, Chuck Norris's too, sends
+  /// through the one transport, to its own base URL; only Switter's sends the device id.
+  @Test func componentsTransportSeam() async throws {
+    let folder = try TemporaryDirectory.make(prefix: "components-seam")
+    let configuration = try ChuckConfiguration(environment: [
+      "CHUCK_DATA_DIR": folder.path, "CHUCK_CACHE_DIR": folder.path,
+      "CHUCK_API_URL": "http://127.0.0.1:9/chuck",
+      "CHUCK_SWITTER_API_URL": "http://127.0.0.1:9/switter",
+    ])
+    let script = ScriptedTransport([
+      .success(jsonResponse(jokeJSON())), .success(jsonResponse(#"{"content":"Hi there"}"#)),
+    ])
+    let components = ChuckComponents(configuration: configuration, transport: script.transport)
+    #expect(try await components.fetchAndSave(ChuckNorris.self).count == 1)
+    _ = try await Switter.client(components).random(category: nil, excluding: [])
+    let sent = script.requests.current
+    #expect(
+      sent.map(\.url.absoluteString) == [
+        "http://127.0.0.1:9/chuck/jokes/random", "http://127.0.0.1:9/switter/api/joke",
+      ])
+    #expect(
+      sent.allSatisfy { $0.value(forHTTPHeaderField: "User-Agent") == ChuckVersion.userAgent })
+    #expect(sent[0].value(forHTTPHeaderField: "x-device-uuid") == nil)
+    #expect(sent[1].value(forHTTPHeaderField: "x-device-uuid") == (try components.deviceID.value()))
+  }
+
   /// A search that the service answers "no joke" (JokeAPI's 400, code 106) found nothing; a 404
   /// is still an error (a wrong base URL is not an empty result).
   @Test func searchNoJokeIsEmptyButNotFoundIsAnError() async throws {
     let fake = try await startFake(
       script: #"{"rules":[{"path_prefix":"/dad/search","status":404,"times":-1}]}"#)
     let jokeAPI = try api(fake, "jokeapi", as: JokeAPI.self)
-    #expect(try await jokeAPI.search(term: "zebra").isEmpty)
+    #expect(try await jokeAPI.search("zebra").isEmpty)
     #expect(try fake.requests().last?.status == 400)
     let dad = try api(fake, "dad", as: ICanHazDadJoke.self)
     await #expect(throws: ChuckError.notFound(path: "/search")) {
-      try await dad.search(term: "bike")
+      try await dad.search("bike")
     }
     await stop(fake)
   }

@@ -1,0 +1,115 @@
+import FoundationEssentials
+
+/// One request to a service: the path after the base URL, segment by segment (unencoded), and the
+/// query.
+public struct ServiceRequest: Sendable {
+  /// The path's segments, unencoded.
+  public var path: [String]
+  /// The query's items, unencoded; none for no query.
+  public var query: [URLQueryItem]
+
+  /// Makes a request.
+  /// - Parameters:
+  ///   - path: the path's segments, unencoded.
+  ///   - query: the query's items, unencoded.
+  public init(_ path: [String], query: [URLQueryItem] = []) {
+    self.path = path
+    self.query = query
+  }
+
+  /// The path as a 404 names it: `/jokes/random`.
+  public var pathText: String { "/" + path.joined(separator: "/") }
+
+  /// Makes the request of the joke with an id.
+  public typealias ByID = @Sendable (_ id: String) -> ServiceRequest
+  /// Makes the request that searches for a text, with the process's variables (for a service
+  /// with settings of its own); it may refuse the text before any request.
+  public typealias Search =
+    @Sendable (_ term: String, _ environment: [String: String]) throws(ChuckError) ->
+    ServiceRequest
+}
+
+/// How a kind's service is asked and how its answers become jokes: what ``ServiceClient`` asks
+/// every service by. A request that is `nil` is one the service cannot be asked, and what a source
+/// can do (``abilities``) is read from them, never declared beside them.
+public protocol JokeRequests: Sendable {
+  /// A saved joke of this kind.
+  associatedtype Joke: SavedJoke
+  /// What an answer with one joke decodes as (random, by id).
+  associatedtype JokeAnswer: Decodable
+  /// What a search's answer decodes as.
+  associatedtype SearchAnswer: Decodable
+  /// What the categories' answer decodes as.
+  associatedtype CategoriesAnswer: Decodable
+
+  /// The request of a random joke.
+  /// - Parameters:
+  ///   - category: only a joke of this category (a service with categories).
+  ///   - environment: the process's variables, for a service with settings of its own.
+  /// - Throws: ``ChuckError/invalidEnvironment(variable:value:expected:)`` for a bad setting,
+  ///   ``ChuckError/invalidArgument(_:)`` for a kind without a service.
+  static func randomRequest(category: String?, environment: [String: String]) throws(ChuckError)
+    -> ServiceRequest
+  /// The request of the joke with an id; `nil` for a service that cannot fetch by id.
+  static var jokeRequest: ServiceRequest.ByID? { get }
+  /// The request that searches for a text, which may refuse the text before any request; `nil`
+  /// for a service that cannot search.
+  static var searchRequest: ServiceRequest.Search? { get }
+  /// The request of the category names; `nil` for a service without categories.
+  static var categoriesRequest: ServiceRequest? { get }
+
+  /// The statuses besides 404 by which the service says it has no joke to send (JokeAPI's 400).
+  static var noJokeStatuses: Set<Int> { get }
+  /// The headers every request sends besides `Accept` and the User-Agent.
+  /// - Parameter deviceID: the device id, made when first asked for.
+  static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
+    -> [(name: String, value: String)]
+  /// The User-Agent the service is sent.
+  static var userAgent: String { get }
+
+  /// The joke an answer holds.
+  /// - Parameters:
+  ///   - answer: the decoded answer.
+  ///   - id: the id asked for (``jokeRequest``); `nil` for a random joke.
+  ///   - savedAt: when the joke is saved.
+  /// - Returns: the joke; `nil` when the answer says there is none (the request's not-found).
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer that is not such a joke.
+  static func joke(in answer: JokeAnswer, askedFor id: String?, savedAt: PostgresTimestamp)
+    throws(ChuckError) -> Joke?
+  /// The jokes a search's answer holds, in the order to show.
+  /// - Parameters:
+  ///   - answer: the decoded answer.
+  ///   - savedAt: when the jokes are saved.
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
+  static func jokes(found answer: SearchAnswer, savedAt: PostgresTimestamp) throws(ChuckError)
+    -> [Joke]
+  /// The category names in the service's answer.
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
+  static func categoryNames(in answer: CategoriesAnswer) throws(ChuckError) -> [String]
+}
+
+extension JokeRequests {
+  /// None: the service cannot fetch by id.
+  public static var jokeRequest: ServiceRequest.ByID? { nil }
+  /// None: the service cannot search.
+  public static var searchRequest: ServiceRequest.Search? { nil }
+  /// None: the service has no categories.
+  public static var categoriesRequest: ServiceRequest? { nil }
+  /// None: 404 alone.
+  public static var noJokeStatuses: Set<Int> { [] }
+  /// None.
+  public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
+    -> [(name: String, value: String)]
+  { [] }
+  /// `chuck/<version>`.
+  public static var userAgent: String { ChuckVersion.userAgent }
+
+  /// What the service can do besides random jokes: the requests it has.
+  public static var abilities: JokeAbilities {
+    var abilities: JokeAbilities = []
+    if searchRequest != nil { abilities.insert(.search) }
+    if jokeRequest != nil { abilities.insert(.fetchByID) }
+    if categoriesRequest != nil { abilities.insert(.categories) }
+    return abilities
+  }
+}
