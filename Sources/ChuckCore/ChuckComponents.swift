@@ -37,8 +37,8 @@ public struct ChuckComponents: Sendable {
   /// Any source's saved list.
   /// - Parameter source: the source.
   /// - Returns: its list.
-  public func list(of source: JokeSource) -> any AnySavedList {
-    func open<Kind: JokeKind>(_ kind: Kind.Type) -> any AnySavedList { list(kind) }
+  public func list(of source: JokeSource) -> any SavedListProtocol {
+    func open<Kind: JokeKind>(_ kind: Kind.Type) -> any SavedListProtocol { list(kind) }
     return open(source.kind)
   }
 

@@ -5,15 +5,15 @@ import Dispatch
 #endif
 
 /// Where `chuck` starts. The start-up file forms of `pick` and `list` run at once, on this
-/// thread, and those of `random` in a task (`FastPath`); everything else goes through the
+/// thread, and those of `random` in a task (`StartupCommand`); everything else goes through the
 /// argument parser, in a task, while this thread serves the main queue — what an `async` main
 /// does, started only when needed, so that `chuck pick` pays for neither the parser nor a thread
 /// pool.
 @main
 enum Entry {
   static func main() {
-    if let fast = FastPath(CommandLine.arguments.dropFirst()) { fast.start() }
-    // `chuck` alone on a terminal opens the screen; elsewhere it prints the help, as before.
+    if let fast = StartupCommand(CommandLine.arguments.dropFirst()) { fast.start() }
+    // `chuck` alone on a terminal opens the screen; elsewhere it prints the help.
     let arguments = Array(CommandLine.arguments.dropFirst())
     let opensScreen = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     Task {

@@ -50,7 +50,7 @@ struct GlobalOptions: ParsableArguments {
 
 /// One run of a command with its global options: the one place that builds the context from the
 /// environment and turns a `ChuckError` into one `error:` line on stderr and the spec's exit
-/// status. Used by `GlobalOptions` and by the start-up fast path (`FastPath`), which runs without
+/// status. Used by `GlobalOptions` and by the start-up fast path (`StartupCommand`), which runs without
 /// the argument parser.
 struct Invocation {
   let terminal: Terminal

@@ -271,3 +271,35 @@ extension TerminalText {
     string.replacing(other, with: replacement)
   }
 }
+
+extension SavedList {
+  // `chuck pick --no-rotate` over one list, without `JokePicker`'s files: the filter and the
+  // uniform choice that it uses, tested on every kind's index.
+  /// One saved joke chosen at random, offline.
+  /// - Parameters:
+  ///   - category: only jokes of this category.
+  ///   - generator: the source of randomness.
+  /// - Returns: the joke, or `nil` when no saved joke fits.
+  /// - Throws: a storage error.
+  func pick(category: String? = nil, using generator: inout some RandomNumberGenerator)
+    throws(ChuckError) -> Joke?
+  {
+    try pick(PickFilter(category: category), using: &generator)
+  }
+
+  /// One saved joke that passes `filter`, at random, each equally likely.
+  /// - Parameters:
+  ///   - filter: which jokes may be chosen.
+  ///   - generator: the source of randomness.
+  /// - Returns: the joke, or `nil` when none passes.
+  /// - Throws: a storage error.
+  func pick(_ filter: PickFilter, using generator: inout some RandomNumberGenerator)
+    throws(ChuckError) -> Joke?
+  {
+    let saved = try saved()
+    let position = PickRotation.random(count: saved.count, using: &generator) {
+      filter.admits($0, in: saved)
+    }
+    return try position.map { (position: Int) throws(ChuckError) in try saved.joke(at: position) }
+  }
+}

@@ -91,24 +91,24 @@ public struct JokePicker: Sendable {
     _ sources: [JokeSource], _ generator: inout some RandomNumberGenerator
   ) -> Int? {
     guard request.order != .random else {
-      return ShuffleBag.random(count: total, using: &generator, where: fits)
+      return PickRotation.random(count: total, using: &generator, where: fits)
     }
-    var fingerprint = ShuffleBag.Fingerprint()
+    var fingerprint = PickRotation.Fingerprint()
     for list in lists { list.saved.addIDs(to: &fingerprint, source: list.source.name) }
     guard request.order == .rotation else {
-      return ShuffleBag.daily(day: today, count: total, fingerprint: fingerprint.hex, where: fits)
+      return PickRotation.daily(day: today, count: total, fingerprint: fingerprint.hex, where: fits)
     }
-    let store = FileStore(
+    let state = StateFile(
       fileURL: components.configuration.stateDirectory.appendingPathComponent(
-        request.stateName(sources)), contents: .cache, maximumSize: 4096)
+        request.stateName(sources)), maximumSize: 4096)
     var chosen: Int?
-    let advance = { (state: ShuffleBag?) -> [UInt8]? in
-      let next = ShuffleBag.next(
+    let advance = { (state: PickRotation?) -> [UInt8]? in
+      let next = PickRotation.next(
         after: state, count: total, fingerprint: fingerprint.hex, using: &generator, where: fits)
       chosen = next?.position
       return next?.state.encoded
     }
-    store.rewriteInPlace(reading: { ShuffleBag.decode($0) }, advance)
+    state.rewrite(reading: { PickRotation.decode($0) }, advance)
     return chosen
   }
 

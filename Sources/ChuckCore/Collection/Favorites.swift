@@ -78,7 +78,7 @@ public struct Favorites: Sendable {
   ///   ``ChuckError/alreadyFavorite(name:)``, ``ChuckError/favoriteNameTaken(_:)``,
   ///   ``ChuckError/favoritesFull(limit:)`` (and nothing is written), or a storage error.
   public func add(
-    name: String, idOrPrefix: String, in list: some AnySavedList, at time: PostgresTimestamp
+    name: String, idOrPrefix: String, in list: some SavedListProtocol, at time: PostgresTimestamp
   ) throws(ChuckError) -> Added {
     if let problem = Favorite.nameProblem(name) { throw .invalidArgument(problem) }
     let path = store.fileURL.path

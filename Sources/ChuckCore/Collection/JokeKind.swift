@@ -105,7 +105,7 @@ public protocol JokeIndex: Sendable {
   /// - Parameters:
   ///   - fingerprint: the fingerprint.
   ///   - source: the list's source name.
-  func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String)
+  func addIDs(to fingerprint: inout PickRotation.Fingerprint, source: String)
   /// What `--exclude` compares with for the joke at `position` (``SavedJoke/exclusionNames``).
   func exclusionNames(at position: Int) -> [String]
 }
@@ -144,7 +144,7 @@ extension JokeIndex {
   public func exclusionNames(at position: Int) -> [String] { categories(at: position) }
 
   /// Each id as ``id(at:)`` gives it.
-  public func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String) {
+  public func addIDs(to fingerprint: inout PickRotation.Fingerprint, source: String) {
     for position in 0..<count { fingerprint.add(source: source, id: id(at: position).utf8) }
   }
 }

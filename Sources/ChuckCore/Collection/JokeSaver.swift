@@ -61,6 +61,17 @@ public struct JokeSaver<Kind: JokeKind>: Sendable {
     }
   }
 
+  /// Checks every id before any request: the kind can be fetched by id, and each id has the
+  /// kind's form.
+  /// - Parameter ids: the ids asked for.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` naming the first problem.
+  public func check(_ ids: [String]) throws(ChuckError) {
+    guard Kind.source.canFetchByID else { throw .invalidArgument(Kind.source.noFetchByIDMessage) }
+    for id in ids where !Kind.isFullID(id) {
+      throw .invalidArgument("'\(id)' is not a joke id: ids are \(Kind.idForm)")
+    }
+  }
+
   /// Saves the jokes with these ids, in order; an id given twice is done once.
   /// - Parameters:
   ///   - ids: full joke ids.

@@ -93,12 +93,14 @@ public struct SavedList<Kind: JokeKind>: Sendable {
   ///   - fetch: asks the service for a full id.
   /// - Returns: the joke, and whether it is saved.
   /// - Throws: ``ChuckError/ambiguousID(prefix:candidates:)``, ``ChuckError/noSavedMatch(_:)``
-  ///   for a prefix that matches nothing, the service's error, or a storage error.
+  ///   for a prefix that matches nothing, ``ChuckError/invalidArgument(_:)`` for an unsaved id of
+  ///   a kind that cannot be fetched by id, the service's error, or a storage error.
   public func lookUp(
     _ idOrPrefix: String, fetch: (String) async throws(ChuckError) -> Joke
   ) async throws(ChuckError) -> Found {
     if let joke = try joke(matching: idOrPrefix) { return Found(joke: joke, isSaved: true) }
     guard Kind.isFullID(idOrPrefix) else { throw .noSavedMatch(idOrPrefix) }
+    guard Kind.source.canFetchByID else { throw .invalidArgument(Kind.source.noFetchByIDMessage) }
     return Found(joke: try await fetch(idOrPrefix), isSaved: false)
   }
 
@@ -148,34 +150,6 @@ public struct SavedList<Kind: JokeKind>: Sendable {
       try alongWith(removal.removed)
     }
     return removal
-  }
-
-  /// One saved joke chosen at random, offline.
-  /// - Parameters:
-  ///   - category: only jokes of this category.
-  ///   - generator: the source of randomness.
-  /// - Returns: the joke, or `nil` when no saved joke fits.
-  /// - Throws: a storage error.
-  public func pick(category: String? = nil, using generator: inout some RandomNumberGenerator)
-    throws(ChuckError) -> Joke?
-  {
-    try pick(PickFilter(category: category), using: &generator)
-  }
-
-  /// One saved joke that passes `filter`, at random, each equally likely.
-  /// - Parameters:
-  ///   - filter: which jokes may be chosen.
-  ///   - generator: the source of randomness.
-  /// - Returns: the joke, or `nil` when none passes.
-  /// - Throws: a storage error.
-  public func pick(_ filter: PickFilter, using generator: inout some RandomNumberGenerator)
-    throws(ChuckError) -> Joke?
-  {
-    let saved = try saved()
-    let position = ShuffleBag.random(count: saved.count, using: &generator) {
-      filter.admits($0, in: saved)
-    }
-    return try position.map { (position: Int) throws(ChuckError) in try saved.joke(at: position) }
   }
 
   /// The positions `wanted` stands for, the one rule of `show`, `remove` and favourites for

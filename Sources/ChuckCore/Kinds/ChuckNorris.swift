@@ -19,7 +19,7 @@ public enum ChuckNorris: JokeKind {
   public static var title: String { "Chuck Norris Jokes" }
   /// The tab\'s name on the screen.
   public static var label: String { "Chuck Norris" }
-  /// `jokes.json`, as before there were other sources.
+  /// `jokes.json`: the name it had when chuck had one source, kept so that no list moves.
   public static var listFileName: String { "jokes.json" }
   /// `CHUCK_API_URL`.
   public static var baseURLVariable: EnvironmentVariable? { .apiURL }

@@ -5,7 +5,7 @@ import Dispatch
 /// screen) starts loading it — `dlopen` of libcurl and its TLS libraries, `curl_global_init` —
 /// on another thread while its configuration and list are read, instead of after. The first
 /// request waits for the same one-time load (`pthread_once` in the shim), so nothing is loaded
-/// twice and a failure is reported by that request as before.
+/// twice and a failure is reported by the request that needed it.
 ///
 /// The process must not exit while the load runs: exiting runs OpenSSL's clean-up (registered
 /// with `atexit` during the load) under the loading thread's feet. So the load starts only once

@@ -182,7 +182,7 @@ public struct ChuckNorrisIndex: JokeIndex {
   public func id(at position: Int) -> String { string(entries[position].id) }
 
   /// Each id's bytes as the file holds them (or decoded, for the few written with escapes).
-  public func addIDs(to fingerprint: inout ShuffleBag.Fingerprint, source: String) {
+  public func addIDs(to fingerprint: inout PickRotation.Fingerprint, source: String) {
     for position in entries.indices { fingerprint.add(source: source, id: idBytes(position)) }
   }
 

@@ -40,7 +40,7 @@ extension Chuck {
 }
 
 extension Context {
-  /// `chuck random` (also run by `FastPath`): fetches a random joke of the source, saves it,
+  /// `chuck random` (also run by `StartupCommand`): fetches a random joke of the source, saves it,
   /// prints it and says it was saved.
   func fetchAndPrint(_ request: RandomRequest) async throws(ChuckError) {
     let kind = (request.source ?? components.configuration.source).kind

@@ -41,13 +41,11 @@ extension Chuck {
     static func save<Kind: JokeKind>(_ kind: Kind.Type, ids: [String], _ context: Context)
       async throws(ChuckError) -> ChuckError?
     {
-      guard Kind.source.canFetchByID else { throw .invalidArgument(Kind.source.noFetchByIDMessage) }
-      for id in ids where !Kind.isFullID(id) {
-        throw .invalidArgument("'\(id)' is not a joke id: ids are \(Kind.idForm)")
-      }
+      let saver = context.components.saver(kind)
+      try saver.check(ids)
       let terminal = context.terminal
       let client = Kind.client(context.components)
-      let outcome = await context.components.saver(kind).save(ids) {
+      let outcome = await saver.save(ids) {
         (wanted: String) async throws(ChuckError) -> Kind.Joke in
         try await terminal.withSpinner("Fetching \(sanitizing: wanted)…") {
           () async throws(ChuckError) -> Kind.Joke in

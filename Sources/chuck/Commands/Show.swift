@@ -41,10 +41,7 @@ extension Chuck {
       let client = Kind.client(context.components)
       let found = try await context.components.list(kind).lookUp(id) {
         (id: String) async throws(ChuckError) -> Kind.Joke in
-        guard Kind.source.canFetchByID else {
-          throw .invalidArgument(Kind.source.noFetchByIDMessage)
-        }
-        return try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
+        try await terminal.withSpinner("Looking up \(sanitizing: id)…") {
           () async throws(ChuckError) -> Kind.Joke in
           try await client.joke(id: id)
         }

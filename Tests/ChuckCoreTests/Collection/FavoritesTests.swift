@@ -24,7 +24,7 @@ import Testing
   }
 
   var favorites: Favorites { components.favorites }
-  var dad: any AnySavedList { components.list(of: .dad) }
+  var dad: any SavedListProtocol { components.list(of: .dad) }
   let time = PostgresTimestamp("2026-11-24 10:11:12")!
   var fileBytes: Data? { try? Data(contentsOf: folder.appendingPathComponent("favorites.json")) }
 

@@ -73,7 +73,8 @@ import Testing
     }
   }
 
-  /// `show`'s lookup: saved first, else the service for a whole id, else no match.
+  /// `show`'s lookup: saved first, else the service for a whole id (a kind that can be fetched
+  /// by id), else no match.
   @Test(arguments: JokeSource.allCases)
   func lookUpAsksTheServiceOnlyForWholeIDs(_ source: JokeSource) async throws {
     try await Self.lookUp(source.testKind)
@@ -91,6 +92,14 @@ import Testing
       return fetched
     }
     #expect(try await saved.list.lookUp("1234", fetch: fetch).isSaved)
+    guard K.source.canFetchByID else {
+      // A kind that cannot be fetched by id says so, and its service is not asked.
+      await #expect(throws: ChuckError.invalidArgument(K.source.noFetchByIDMessage)) {
+        try await saved.list.lookUp(whole, fetch: fetch)
+      }
+      #expect(asked.ids.isEmpty)
+      return
+    }
     let found = try await saved.list.lookUp(whole, fetch: fetch)
     #expect(!found.isSaved && found.joke == fetched)
     await #expect(throws: ChuckError.noSavedMatch("12a4!")) {
@@ -189,7 +198,7 @@ import Testing
   private static func anySavedList<K: TestKind>(_ kind: K.Type) throws {
     let saved = try TestList(kind)
     try saved.save(["1111", "2222"])
-    let any: any AnySavedList = saved.list
+    let any: any SavedListProtocol = saved.list
     #expect(any.source == K.source)
     #expect(try any.texts().ids == ["1111", "2222"])
     #expect(try any.texts().text(of: "2222") == "joke 2222")

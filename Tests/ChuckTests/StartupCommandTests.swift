@@ -5,9 +5,9 @@ import Testing
 @testable import chuck
 
 /// `chuck pick` and `chuck list` in their start-up file forms run without the argument parser
-/// (`FastPath`). A trailing `--` sends any command line to the parser, so each form is checked
+/// (`StartupCommand`). A trailing `--` sends any command line to the parser, so each form is checked
 /// against what the parser makes of the same command: the same output, errors and exit status.
-@Suite struct FastPathTests {
+@Suite struct StartupCommandTests {
   static let dev = MadeUpJoke(1, "Chuck Norris compiles with his eyes closed.", categories: ["dev"])
   static let food = MadeUpJoke(
     2, "Chuck Norris eats the menu, \u{1B}]0;a title\u{07}twice.", categories: ["food"],
@@ -118,7 +118,7 @@ import Testing
 /// The start-up fast path's table of spellings against the argument parser's own description of
 /// the commands (`--experimental-dump-help`): every option it reads is the parser's, with the same
 /// names and kind; and `pick` runs fast with any of its options.
-@Suite struct FastPathTableTests {
+@Suite struct StartupCommandTableTests {
   struct Argument: Decodable {
     struct Name: Decodable {
       let kind: String
@@ -142,8 +142,8 @@ import Testing
   @Test(arguments: ["pick", "list", "random"])
   func tableIsTheParsers(command: String) async throws {
     let parsed = try await arguments(of: command)
-    let commands = try #require(FastPath.Commands(named: command))
-    let fast = FastPath.options.filter { $0.commands.contains(commands) }
+    let commands = try #require(StartupCommand.Commands(named: command))
+    let fast = StartupCommand.options.filter { $0.commands.contains(commands) }
     for option in fast {
       let match = parsed.first { argument in
         argument.names?.contains { $0.kind == "long" && "--" + $0.name == option.long } == true

@@ -6,7 +6,7 @@
 /// all of them. The state is the seed, the position in the round, and a fingerprint of the
 /// list's ids, so that a changed list starts a new round. Picks with other options share the
 /// list's round. The state may be lost or damaged: that only reshuffles.
-public struct ShuffleBag: Equatable, Sendable {
+public struct PickRotation: Equatable, Sendable {
   /// The seed of the round's permutation.
   public var seed: UInt64
   /// How far the round was walked: the jokes before this position were shown or skipped.
@@ -99,9 +99,9 @@ public struct ShuffleBag: Equatable, Sendable {
   ///   - fits: whether a joke fits the pick's options.
   /// - Returns: the joke's position and the state to save; `nil` when no joke fits.
   public static func next(
-    after state: ShuffleBag?, count: Int, fingerprint: String,
+    after state: PickRotation?, count: Int, fingerprint: String,
     using generator: inout some RandomNumberGenerator, where fits: (Int) -> Bool
-  ) -> (position: Int, state: ShuffleBag)? {
+  ) -> (position: Int, state: PickRotation)? {
     var misfits: Set<Int> = []
     if let state, state.fingerprint == fingerprint, state.count == count,
       (0...count).contains(state.position)
@@ -112,7 +112,7 @@ public struct ShuffleBag: Equatable, Sendable {
         return false
       }
       if let found {
-        return (found.position, ShuffleBag(state, position: found.place + 1))
+        return (found.position, PickRotation(state, position: found.place + 1))
       }
     }
     let seed = generator.next()
@@ -122,11 +122,11 @@ public struct ShuffleBag: Equatable, Sendable {
     guard let found else { return nil }
     return (
       found.position,
-      ShuffleBag(seed: seed, position: found.place + 1, fingerprint: fingerprint, count: count)
+      PickRotation(seed: seed, position: found.place + 1, fingerprint: fingerprint, count: count)
     )
   }
 
-  private init(_ state: ShuffleBag, position: Int) {
+  private init(_ state: PickRotation, position: Int) {
     self = state
     self.position = position
   }
@@ -171,7 +171,7 @@ public struct ShuffleBag: Equatable, Sendable {
   /// costs more than the rest of the pick), the last a checksum of the others.
   /// - Parameter bytes: the file's bytes.
   /// - Returns: the state, or `nil`.
-  public static func decode(_ bytes: [UInt8]?) -> ShuffleBag? {
+  public static func decode(_ bytes: [UInt8]?) -> PickRotation? {
     guard let bytes, bytes.count < 512 else { return nil }
     // Read word by word from the bytes: strings and arrays of them would cost more (their
     // generic metadata is built at the first use) than the rest of the pick.
@@ -205,7 +205,7 @@ public struct ShuffleBag: Equatable, Sendable {
     let fingerprint = word()
     let checksum = word()
     guard isHex(fingerprint), isHex(checksum), word().isEmpty else { return nil }
-    let state = ShuffleBag(
+    let state = PickRotation(
       seed: seed, position: Int(position),
       fingerprint: String(decoding: fingerprint, as: UTF8.self),
       count: Int(count))

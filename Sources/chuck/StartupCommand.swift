@@ -16,10 +16,10 @@ import Dispatch
 /// between options is. Anything it does not read plainly — another command, `--help`, a repeated
 /// or unknown option, short flags run together, a value that looks like an option, options that
 /// do not go together — is left to the argument parser, which decides and words every error; so
-/// the fast path never changes what a command line means. `FastPathTests` checks each form
+/// the fast path never changes what a command line means. `StartupCommandTests` checks each form
 /// against the parser's result (a trailing `--` sends any command line to the parser), and
-/// `FastPathTableTests` the table against the parser's own description of the commands.
-struct FastPath: Equatable {
+/// `StartupCommandTableTests` the table against the parser's own description of the commands.
+struct StartupCommand: Equatable {
   enum Command: Equatable {
     case pick(PickRequest)
     case list(ListRequest)

@@ -1,6 +1,6 @@
 /// Any source's saved list, when the source is known only at run time (`--source`): what the
 /// commands, completions and favourites ask of it. ``SavedList`` is its one conformer.
-public protocol AnySavedList: Sendable {
+public protocol SavedListProtocol: Sendable {
   /// The source whose jokes the list holds.
   var source: JokeSource { get }
   /// The list's file, whose lock keeps it unchanged while a favourite is made.
@@ -61,7 +61,7 @@ public struct SavedTexts: Sendable {
   public func text(of id: String) -> String? { lookUp(id) }
 }
 
-extension SavedList: AnySavedList {
+extension SavedList: SavedListProtocol {
   /// The kind's source.
   public var source: JokeSource { Kind.source }
   /// The source's list file.
