@@ -68,7 +68,7 @@ extension Context {
       emptyMessage: all
         ? "Your lists are empty. Fetch your first joke with: chuck random"
         : source.emptyListMessage(defaultSource: defaultSource)
-    ).render(rows: listing.order.indices.lazy.map { listing.row($0, namingSource: all) }) {
+    ).render(rows: listing.rows(namingSource: all)) {
       terminal.out($0)
     }
   }

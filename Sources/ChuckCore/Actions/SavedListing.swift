@@ -64,4 +64,32 @@ public struct SavedListing: Sendable {
     let (list, position) = order[index]
     return (try lists[list].saved.joke(at: position), lists[list].source)
   }
+
+  /// Every joke's row, oldest first, made as they are read (a long list is not copied).
+  /// - Parameter namingSource: whether each id follows its source's name (`--source all`).
+  public func rows(namingSource: Bool) -> Rows { Rows(listing: self, namingSource: namingSource) }
+
+  /// The rows of a listing, in order: a concrete sequence, so that printing a list builds no
+  /// generic type at run time (a lazy map's type is looked up by name at its first use, a tenth of
+  /// a short `chuck list`).
+  public struct Rows: Sequence {
+    let listing: SavedListing
+    let namingSource: Bool
+
+    /// Makes the iterator.
+    public func makeIterator() -> Iterator { Iterator(rows: self) }
+
+    /// The rows one at a time.
+    public struct Iterator: IteratorProtocol {
+      let rows: Rows
+      var position = 0
+
+      /// The next row, or `nil` after the last.
+      public mutating func next() -> JokeListView.Row? {
+        guard position < rows.listing.order.count else { return nil }
+        defer { position += 1 }
+        return rows.listing.row(position, namingSource: rows.namingSource)
+      }
+    }
+  }
 }
