@@ -18,7 +18,9 @@ import Testing
     #expect(
       try Self.set(text, "source", to: .string("chuck"))
         == "# top\nsource\t =  \"chuck\"  # mine\r\ntimeout=10")
-    #expect(try Self.set(text, "timeout", to: .integer(5)) == "# top\nsource\t =  \"dad\"  # mine\r\ntimeout=5")
+    #expect(
+      try Self.set(text, "timeout", to: .integer(5))
+        == "# top\nsource\t =  \"dad\"  # mine\r\ntimeout=5")
   }
 
   /// A new key goes after its table's last entry, under its header, or into a new table at
@@ -92,7 +94,8 @@ import Testing
 
   static func randomValue(_ generator: inout SeededGenerator) -> ConfigValue {
     switch Int.random(in: 0..<5, using: &generator) {
-    case 0: return .string(["dad", "", "a \"q\" \\ é\t", "/title"].randomElement(using: &generator)!)
+    case 0:
+      return .string(["dad", "", "a \"q\" \\ é\t", "/title"].randomElement(using: &generator)!)
     case 1: return .integer(Int.random(in: -1000...1000, using: &generator))
     case 2: return .float([1.5, -0.25, 1e20].randomElement(using: &generator)!)
     case 3: return .boolean(Bool.random(using: &generator))

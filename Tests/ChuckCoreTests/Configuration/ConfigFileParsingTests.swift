@@ -39,7 +39,9 @@ import Testing
     #expect(file.value(of: "timeout") == .integer(10))
     #expect(file.value(of: "quit", in: "keys") == .string("q"))
     let source = try #require(file.entry("source"))
-    #expect(String(decoding: file.bytes[source.range], as: UTF8.self) == "source = \"dad\"   # the default")
+    #expect(
+      String(decoding: file.bytes[source.range], as: UTF8.self)
+        == "source = \"dad\"   # the default")
     #expect(String(decoding: file.bytes[source.valueRange], as: UTF8.self) == "\"dad\"")
   }
 
@@ -128,7 +130,8 @@ import Testing
   /// Bytes that are not TOML text: each refused on its line, the other lines read.
   @Test func refusesBadText() {
     let bytes: [UInt8] =
-      Array("a = \"x\0\"\nb = \"\u{1B}\"\nc = \"".utf8) + [0xFF] + Array("\"\nd = 1\re = 2\nf = 3".utf8)
+      Array("a = \"x\0\"\nb = \"\u{1B}\"\nc = \"".utf8) + [0xFF]
+      + Array("\"\nd = 1\re = 2\nf = 3".utf8)
     let (file, problems) = ConfigFile.parse(bytes)
     #expect(problems.map(\.line) == [1, 2, 3, 4])
     #expect(problems[0].message.contains("NUL"))
