@@ -27,6 +27,7 @@ enum FuzzTargets {
     FuzzTarget(name: "service-answer", run: ServiceAnswerTarget.run),
     FuzzTarget(name: "import", run: ImportTarget.run),
     FuzzTarget(name: "journal", run: JournalTarget.run),
+    FuzzTarget(name: "config", run: ConfigTarget.run),
   ]
 
   /// The target `FUZZ_TARGET` names; the process ends with the list of names for any other value.
