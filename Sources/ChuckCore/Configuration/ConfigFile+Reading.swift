@@ -91,16 +91,9 @@ extension ConfigFile {
 
   /// Why a file with this status is not read, or `nil` when it is read.
   private static func refusal(_ info: stat, path: String) -> String? {
-    let kind: String? =
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: nil
-      case S_IFDIR: "a directory"
-      case S_IFIFO: "a FIFO"
-      case S_IFCHR, S_IFBLK: "a device"
-      case S_IFSOCK: "a socket"
-      default: "of an unknown kind"
-      }
-    if let kind { return "not a regular file (\(kind)); make it one, or remove it" }
+    if let kind = FileStore.kind(of: info.st_mode) {
+      return "not a regular file (\(kind)); make it one, or remove it"
+    }
     guard info.st_size >= 0, info.st_size <= Int64(largestFile) else { return tooLarge }
     let owner = info.st_uid
     if owner != geteuid(), owner != 0 {

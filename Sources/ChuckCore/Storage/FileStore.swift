@@ -164,6 +164,18 @@ public struct FileStore: Sendable {
     _ = madvise(pointer, end - start, MADV_HUGEPAGE)
   }
 
+  /// What a file of this mode is, in words (`a directory`, `a FIFO`…); `nil` for a regular file.
+  static func kind(of mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR, S_IFBLK: "a device"
+    case S_IFSOCK: "a socket"
+    default: "of an unknown kind"
+    }
+  }
+
   /// Checks that an open file is a regular file of at most `maximumSize` bytes.
   /// - Returns: its size.
   static func checkRegular(_ fd: Int32, path: String, maximumSize: Int)
@@ -173,16 +185,9 @@ public struct FileStore: Sendable {
     guard fstat(fd, &info) == 0 else {
       throw .storageUnreadable(path: path, reason: FileDescriptorOutput.describe(errno))
     }
-    let kind: String? =
-      switch info.st_mode & S_IFMT {
-      case S_IFREG: nil
-      case S_IFDIR: "a directory"
-      case S_IFIFO: "a FIFO"
-      case S_IFCHR, S_IFBLK: "a device"
-      case S_IFSOCK: "a socket"
-      default: "of an unknown kind"
-      }
-    if let kind { throw .storageUnreadable(path: path, reason: "not a regular file (\(kind))") }
+    if let kind = kind(of: info.st_mode) {
+      throw .storageUnreadable(path: path, reason: "not a regular file (\(kind))")
+    }
     guard info.st_size >= 0, info.st_size <= Int64(maximumSize) else {
       throw .storageUnreadable(path: path, reason: tooLarge(maximumSize))
     }

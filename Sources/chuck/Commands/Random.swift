@@ -23,16 +23,21 @@ extension Chuck {
     @OptionGroup var output: FormatOption
     @OptionGroup var options: GlobalOptions
 
+    /// The command line as typed (``CommandLineOptions``).
+    var typed: CommandLineOptions {
+      var typed = CommandLineOptions()
+      (typed.category, typed.exclude, typed.source) = (category, exclude, source.source?.name)
+      output.fill(&typed, json: options.json)
+      return typed
+    }
+
     func validate() throws {
-      _ = try output.resolve(json: options.json)
+      _ = try validated { () throws(ChuckError) in try typed.randomRequest() }
     }
 
     func run() async throws {
-      let format = try output.resolve(json: options.json)
+      let request = try validated { () throws(ChuckError) in try typed.randomRequest() }
       try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
-        let request = RandomRequest(
-          source: source.resolve(context), category: category, exclusions: Exclusions(exclude),
-          format: format)
         try await context.fetchAndPrint(request)
       }
     }
