@@ -36,6 +36,18 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// `~/.local/state/chuck`): state that may be lost.
   public var stateDirectory: URL
 
+  /// Whether JokeAPI's safe mode is on (`jokeapi-safe`, `CHUCK_JOKEAPI_SAFE`; default on).
+  public var jokeAPISafe: Bool = true
+  /// The language asked of the sources that have several (`lang`, `CHUCK_LANG`, else the
+  /// locale's): a two-letter code such as `fr`, or `nil` for each source's own default.
+  public var language: String?
+  /// How dates are shown (`date-format`, `CHUCK_DATE_FORMAT`); `nil`: the Swedish default.
+  public var dateFormat: DateFormat?
+  /// Whether the screen takes the mouse (`mouse`, `CHUCK_MOUSE`; default on).
+  public var mouse: Bool = true
+  /// The screen's keys (`[keys]` in the config file); the standard ones by default.
+  public var keymap: ScreenKeymap = .standard
+
   /// The default API.
   public static let defaultAPIURL = URL(string: "https://api.chucknorris.io")!
 
@@ -149,6 +161,33 @@ public struct ChuckConfiguration: Sendable, Equatable {
       }
       return home.appendingPathComponent(fallback, isDirectory: true)
         .appendingPathComponent("chuck")
+    }
+    switch value(JokeAPI.safeModeVariable) {
+    case nil, "1": jokeAPISafe = true
+    case "0": jokeAPISafe = false
+    case let other?:
+      throw .invalidEnvironment(
+        variable: JokeAPI.safeModeVariable.name, value: other, expected: "0 (off) or 1 (on)")
+    }
+    mouse = value(.mouse) != "0"
+    if let text = value(.language) {
+      language = text
+    } else {
+      for variable in [EnvironmentVariable.lcAll, .lcMessages, .lang] {
+        guard let locale = value(variable) else { continue }
+        let code = locale.prefix { $0.isLetter }.lowercased()
+        language = code.count == 2 ? code : nil
+        break
+      }
+    }
+    if let text = value(.dateFormat) {
+      do throws(ChuckError) {
+        dateFormat = try DateFormat(text)
+      } catch {
+        throw .invalidEnvironment(
+          variable: EnvironmentVariable.dateFormat.name, value: text,
+          expected: "a date format such as %Y-%m-%d")
+      }
     }
     certificateAuthorities = CertificateAuthorities(environment: environment)
     proxies = ProxySettings(environment: environment)

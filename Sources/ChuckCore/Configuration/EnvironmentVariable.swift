@@ -55,6 +55,16 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let kittyWindowID = Self("KITTY_WINDOW_ID")
   /// `0` turns the screen's mouse off (as `--no-mouse`), for selecting text with it.
   public static let mouse = Self("CHUCK_MOUSE")
+  /// The language of jokes, for the sources that have several (`lang`).
+  public static let language = Self("CHUCK_LANG")
+  /// How dates are shown (`date-format`).
+  public static let dateFormat = Self("CHUCK_DATE_FORMAT")
+  /// The locale of every category, first choice of the language.
+  public static let lcAll = Self("LC_ALL")
+  /// The locale of messages, second choice of the language.
+  public static let lcMessages = Self("LC_MESSAGES")
+  /// The locale, third choice of the language.
+  public static let lang = Self("LANG")
   /// The browser the screen's `o` opens a link with (else `xdg-open`).
   public static let browser = Self("BROWSER")
 
@@ -88,7 +98,7 @@ public struct EnvironmentVariable: Sendable, Hashable {
       timeout, retries, retryDelay, xdgDataHome,
       xdgCacheHome, xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram,
       lcTerminal,
-      kittyWindowID, mouse, browser, curlCABundle, sslCertFile, sslCertDirectory,
+      kittyWindowID, mouse, language, dateFormat, lcAll, lcMessages, lang, browser, curlCABundle, sslCertFile, sslCertDirectory,
     ] + JokeSource.allCases.flatMap { [$0.baseURLVariable].compactMap { $0 } + $0.kind.settings }
     + ProxySettings.names
 
