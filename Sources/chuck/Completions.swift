@@ -23,4 +23,10 @@ enum Completions {
   {
     completion?.categories(arguments, prefix: prefix) ?? []
   }
+
+  @Sendable static func settingKeys(_ arguments: [String], _ index: Int, _ prefix: String)
+    -> [String]
+  {
+    ShellCompletion.settingKeys(prefix: prefix)
+  }
 }

@@ -19,6 +19,7 @@ extension ChuckError {
       .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed, .lockTimeout:
       return 74
     case .unexpectedStatus, .redirected, .badResponse, .responseTooLarge: return 76
+    case .badConfiguration: return 78
     case .cancelled: return 130
     }
   }

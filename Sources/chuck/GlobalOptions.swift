@@ -9,8 +9,8 @@ struct GlobalOptions: ParsableArguments {
   @Flag(help: "Print machine-readable JSON on stdout.")
   var json = false
 
-  @Option(help: "Colour output: auto, always or never.")
-  var color: ColorMode = .auto
+  @Option(help: "Colour output: auto, always or never (default: the color setting, else auto).")
+  var color: ColorMode?
 
   /// Builds the command's context from the environment, runs `body`, and turns a `ChuckError`
   /// into one `error:` line on stderr and the spec's exit status (see `Invocation`).
@@ -55,15 +55,25 @@ struct GlobalOptions: ParsableArguments {
 struct Invocation {
   let terminal: Terminal
   let json: Bool
+  /// The settings, read once: the config file, then the environment.
+  private let configuration: Result<ChuckConfiguration, ChuckError>
 
-  init(color: ColorMode, json: Bool) {
+  /// Reads the settings, and makes the terminal with `--color`, else the `color` setting. What
+  /// the config file holds that this chuck does not know is said on stderr, once.
+  init(color: ColorMode?, json: Bool) {
     Signals.install()
-    terminal = Terminal(color: color, environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    configuration = Result { () throws(ChuckError) -> ChuckConfiguration in
+      try ChuckConfiguration.load(environment: environment)
+    }
+    let settings = try? configuration.get()
+    terminal = Terminal(color: color ?? settings?.color ?? .auto, environment: environment)
     self.json = json
+    for warning in settings?.warnings ?? [] { terminal.warn(warning) }
   }
 
   func context() throws(ChuckError) -> Context {
-    let configuration = try ChuckConfiguration(environment: terminal.environment)
+    let configuration = try configuration.get()
     return Context(
       components: ChuckComponents(configuration: configuration), terminal: terminal, json: json)
   }

@@ -90,13 +90,13 @@ struct StartupCommand: Equatable {
 
   let command: Command
   let json: Bool
-  let color: ColorMode
+  let color: ColorMode?
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
     guard let name = arguments.first, let command = Commands(named: name) else { return nil }
     var typed = CommandLineOptions()
-    var color = ColorMode.auto
+    var color: ColorMode?
     var seen: [String] = []
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -146,7 +146,7 @@ struct StartupCommand: Equatable {
 
   /// Sets an option's value; `false` for a value of the wrong type (the parser's to word).
   private static func set(
-    _ option: String, to value: String, _ typed: inout CommandLineOptions, _ color: inout ColorMode
+    _ option: String, to value: String, _ typed: inout CommandLineOptions, _ color: inout ColorMode?
   ) -> Bool {
     switch option {
     case "--color":

@@ -14,7 +14,7 @@ public struct ShellCompletion: Sendable {
   /// Completion from the process's environment; `nil` when it is not usable (no completions then).
   /// - Parameter environment: the process's environment.
   public init?(environment: [String: String]) {
-    guard let configuration = try? ChuckConfiguration(environment: environment) else {
+    guard let configuration = try? ChuckConfiguration.load(environment: environment) else {
       return nil
     }
     components = ChuckComponents(configuration: configuration)
@@ -46,6 +46,14 @@ public struct ShellCompletion: Sendable {
   /// - Returns: the words.
   public func categories(_ arguments: [String], prefix: String) -> [String] {
     Self.offer(components.cachedCategories(of: source(on: arguments)), prefix)
+  }
+
+  /// The settings' keys, for `chuck config get|set|unset`; they need no configuration, so
+  /// they are offered even when the config file cannot be used.
+  /// - Parameter prefix: the word being completed.
+  /// - Returns: the keys.
+  public static func settingKeys(prefix: String) -> [String] {
+    offer(Setting.all.map(\.key), prefix)
   }
 
   /// The source that the line's last `--source NAME` (or `--source=NAME`) names, else the

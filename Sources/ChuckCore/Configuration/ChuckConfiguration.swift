@@ -37,14 +37,14 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var stateDirectory: URL
 
   /// Whether JokeAPI's safe mode is on (`jokeapi-safe`, `CHUCK_JOKEAPI_SAFE`; default on).
-  public var jokeAPISafe: Bool = true
+  public var jokeAPISafe = true
   /// The language asked of the sources that have several (`lang`, `CHUCK_LANG`, else the
   /// locale's): a two-letter code such as `fr`, or `nil` for each source's own default.
   public var language: String?
   /// How dates are shown (`date-format`, `CHUCK_DATE_FORMAT`); `nil`: the Swedish default.
   public var dateFormat: DateFormat?
   /// Whether the screen takes the mouse (`mouse`, `CHUCK_MOUSE`; default on).
-  public var mouse: Bool = true
+  public var mouse = true
   /// The screen's keys (`[keys]` in the config file); the standard ones by default.
   public var keymap: ScreenKeymap = .standard
 
@@ -84,118 +84,170 @@ public struct ChuckConfiguration: Sendable, Equatable {
     dataDirectory.appendingPathComponent(source.listFileName)
   }
 
-  /// Reads and checks the environment.
+  /// How output is coloured (`color`, `CHUCK_COLOR`; `--color` overrides it).
+  public var color: ColorMode = .auto
+  /// Where each setting's value came from, by key; a setting not here has its default.
+  public private(set) var origins: [String: SettingOrigin] = [:]
+  /// What the config file holds that this chuck does not know (a newer chuck's key), one line
+  /// each, for a warning on stderr: the file is still used.
+  public private(set) var warnings: [String] = []
+  /// The config file in effect (which may not exist), or `nil` when `CHUCK_CONFIG` is empty.
+  public private(set) var configPath: String?
+
+  /// Every setting at its default, and the folders at the root: what ``Setting/defaultValue``
+  /// reads.
+  static let standard = ChuckConfiguration(defaultsWith: [:])
+
+  /// The defaults, before the file and the environment are read.
+  private init(defaultsWith environment: [String: String]) {
+    baseURLs = [:]
+    source = .chuck
+    favoritesLimit = Self.defaultFavoritesLimit
+    excluded = []
+    timeout = NetworkDefaults.timeout
+    retries = NetworkDefaults.retries
+    retryDelay = NetworkDefaults.retryDelay
+    let root = URL(fileURLWithPath: "/", isDirectory: true)
+    dataDirectory = root
+    cacheDirectory = root
+    stateDirectory = root
+    certificateAuthorities = CertificateAuthorities(environment: environment)
+    proxies = ProxySettings(environment: environment)
+    self.environment = environment
+  }
+
+  /// Reads the config file that the environment names (``configFile(in:)``), then the
+  /// environment, into a configuration.
   /// - Parameter environment: the process's environment variables.
-  /// - Throws: ``ChuckError/invalidEnvironment(variable:value:expected:)`` naming the first
+  /// - Returns: the configuration.
+  /// - Throws: ``ChuckError/badConfiguration(path:problems:)`` for a config file that cannot be
+  ///   used (exit 78), or ``ChuckError/invalidEnvironment(variable:value:expected:)``.
+  public static func load(environment: [String: String]) throws(ChuckError) -> ChuckConfiguration {
+    let path = configFile(in: environment)
+    var file: ConfigFile?
+    if let path {
+      do throws(ConfigFileError) {
+        file = try ConfigFile.load(path: path)
+      } catch {
+        throw .badConfiguration(path: error.path, problems: error.problems)
+      }
+    }
+    return try ChuckConfiguration(environment: environment, file: file, path: path)
+  }
+
+  /// The config file's path: `CHUCK_CONFIG` (empty: none), else `$XDG_CONFIG_HOME/chuck/config`
+  /// (an absolute one), else `~/.config/chuck/config`.
+  /// - Parameter environment: the process's environment variables.
+  /// - Returns: the path, or `nil` for none.
+  public static func configFile(in environment: [String: String]) -> String? {
+    if let named = environment[EnvironmentVariable.config.name] {
+      return named.isEmpty ? nil : named
+    }
+    if let xdg = EnvironmentVariable.xdgConfigHome.value(in: environment), xdg.hasPrefix("/") {
+      return xdg + "/chuck/config"
+    }
+    return home(in: environment).appendingPathComponent(".config/chuck/config").path
+  }
+
+  /// Reads the settings of a config file, then of the environment, which override the file's,
+  /// and the folders.
+  /// - Parameters:
+  ///   - environment: the process's environment variables.
+  ///   - file: the config file, if there is one.
+  ///   - path: its path, for messages and origins.
+  /// - Throws: ``ChuckError/badConfiguration(path:problems:)`` naming every problem of the
+  ///   file, or ``ChuckError/invalidEnvironment(variable:value:expected:)`` naming the first
   ///   variable whose value cannot be used.
-  public init(environment: [String: String]) throws(ChuckError) {
-    func value(_ variable: EnvironmentVariable) -> String? { variable.value(in: environment) }
-    func seconds(_ variable: EnvironmentVariable, default fallback: Double, allowZero: Bool)
-      throws(ChuckError) -> Double
-    {
-      guard let text = value(variable) else { return fallback }
-      guard let number = Double(text.trimmingWhitespace), number.isFinite,
-        allowZero ? number >= 0 : number > 0, number <= 86_400
-      else {
-        throw .invalidEnvironment(
-          variable: variable.name, value: text,
-          expected: allowZero ? "seconds, 0 or more" : "seconds, more than 0")
+  public init(environment: [String: String], file: ConfigFile? = nil, path: String? = nil)
+    throws(ChuckError)
+  {
+    self.init(defaultsWith: environment)
+    configPath = path ?? Self.configFile(in: environment)
+    if let file {
+      let problems = apply(file, path: configPath ?? "config")
+      guard problems.isEmpty else {
+        throw .badConfiguration(path: configPath ?? "config", problems: problems)
       }
-      return number
+    }
+    for setting in Setting.all {
+      guard let text = setting.variable.value(in: environment) else { continue }
+      guard setting.store(setting.value(of: text), &self) else {
+        throw .invalidEnvironment(
+          variable: setting.variable.name, value: text, expected: setting.allowed)
+      }
+      origins[setting.key] = .environment(setting.variable.name)
+    }
+    if language == nil {
+      // fortune-mod's order: the first locale variable that is set names the language.
+      for variable in [EnvironmentVariable.lcAll, .lcMessages, .lang] {
+        guard let locale = variable.value(in: environment) else { continue }
+        let code = String(locale.prefix { $0.isLetter && $0.isASCII }).lowercased()
+        if code.count == 2 {
+          language = code
+          origins[Setting.languageKey] = .environment(variable.name)
+        }
+        break
+      }
     }
 
-    var baseURLs: [JokeSource: URL] = [:]
-    for source in JokeSource.allCases {
-      guard let variable = source.baseURLVariable, let text = value(variable) else { continue }
-      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
-        url.query == nil, url.fragment == nil
-      else {
-        throw .invalidEnvironment(
-          variable: variable.name, value: text, expected: "an http or https URL")
-      }
-      baseURLs[source] = url
-    }
-    self.baseURLs = baseURLs
-    if let text = value(.source) {
-      guard let source = JokeSource(rawValue: text) else {
-        throw .invalidEnvironment(
-          variable: EnvironmentVariable.source.name, value: text,
-          expected: "one of " + JokeSource.names)
-      }
-      self.source = source
-    } else {
-      source = .chuck
-    }
-    excluded = (value(.exclude) ?? "").split(separator: ",").map {
-      $0.trimmingWhitespace
-    }.filter { !$0.isEmpty }
-    timeout = try seconds(.timeout, default: NetworkDefaults.timeout, allowZero: false)
-    retryDelay = try seconds(
-      .retryDelay, default: NetworkDefaults.retryDelay, allowZero: true)
-    func wholeNumber(
-      _ variable: EnvironmentVariable, in range: ClosedRange<Int>, default fallback: Int
-    )
-      throws(ChuckError) -> Int
-    {
-      guard let text = value(variable) else { return fallback }
-      guard let number = Int(text.trimmingWhitespace), range.contains(number) else {
-        throw .invalidEnvironment(
-          variable: variable.name, value: text,
-          expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
-      }
-      return number
-    }
-    retries = try wholeNumber(.retries, in: 0...100, default: NetworkDefaults.retries)
-    favoritesLimit = try wholeNumber(
-      .favoritesMax, in: 1...1000, default: Self.defaultFavoritesLimit)
-
-    let home =
-      value(.home).map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? URL(fileURLWithPath: Self.passwordHome ?? "/", isDirectory: true)
+    let home = Self.home(in: environment)
     func directory(own: EnvironmentVariable, xdg: EnvironmentVariable, fallback: String) -> URL {
-      if let path = value(own) { return URL(fileURLWithPath: path, isDirectory: true) }
+      if let path = own.value(in: environment) {
+        return URL(fileURLWithPath: path, isDirectory: true)
+      }
       // The XDG spec: an empty or relative value is invalid and ignored.
-      if let path = value(xdg), path.hasPrefix("/") {
+      if let path = xdg.value(in: environment), path.hasPrefix("/") {
         return URL(fileURLWithPath: path, isDirectory: true).appendingPathComponent("chuck")
       }
       return home.appendingPathComponent(fallback, isDirectory: true)
         .appendingPathComponent("chuck")
     }
-    switch value(JokeAPI.safeModeVariable) {
-    case nil, "1": jokeAPISafe = true
-    case "0": jokeAPISafe = false
-    case let other?:
-      throw .invalidEnvironment(
-        variable: JokeAPI.safeModeVariable.name, value: other, expected: "0 (off) or 1 (on)")
-    }
-    mouse = value(.mouse) != "0"
-    if let text = value(.language) {
-      language = text
-    } else {
-      for variable in [EnvironmentVariable.lcAll, .lcMessages, .lang] {
-        guard let locale = value(variable) else { continue }
-        let code = locale.prefix { $0.isLetter }.lowercased()
-        language = code.count == 2 ? code : nil
-        break
-      }
-    }
-    if let text = value(.dateFormat) {
-      do throws(ChuckError) {
-        dateFormat = try DateFormat(text)
-      } catch {
-        throw .invalidEnvironment(
-          variable: EnvironmentVariable.dateFormat.name, value: text,
-          expected: "a date format such as %Y-%m-%d")
-      }
-    }
-    certificateAuthorities = CertificateAuthorities(environment: environment)
-    proxies = ProxySettings(environment: environment)
-    self.environment = environment
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
     stateDirectory = directory(
       own: .stateDirectory, xdg: .xdgStateHome, fallback: ".local/state")
+  }
+
+  /// Stores the settings of a config file and notes their origins; what the file holds that
+  /// no setting has becomes a warning.
+  /// - Parameters:
+  ///   - file: the file.
+  ///   - path: its path.
+  /// - Returns: every value that cannot be used, each naming its line, key and what is allowed.
+  @discardableResult
+  public mutating func apply(_ file: ConfigFile, path: String) -> [ConfigProblem] {
+    var problems: [ConfigProblem] = []
+    for entry in file.entries where entry.table.isEmpty {
+      guard let setting = Setting.named(entry.key) else {
+        warnings.append(
+          "\(path):\(entry.line): unknown setting '\(entry.key)', ignored "
+            + "(chuck config list shows the settings)")
+        continue
+      }
+      guard setting.store(entry.value, &self) else {
+        problems.append(
+          ConfigProblem(
+            line: entry.line, key: entry.name,
+            message: "\(entry.value.toml) is not usable: expected \(setting.allowed)"))
+        continue
+      }
+      origins[setting.key] = .file(path: path, line: entry.line)
+    }
+    for table in file.tables where !Self.knownTables.contains(table) {
+      let line = file.headers.first { $0.name == table }?.line ?? 0
+      warnings.append("\(path):\(line): unknown table [\(table)], ignored")
+    }
+    return problems
+  }
+
+  /// The tables of the config file that this chuck reads.
+  static let knownTables: Set<String> = ["keys"]
+
+  /// The home folder: `HOME`, else the password database's.
+  private static func home(in environment: [String: String]) -> URL {
+    EnvironmentVariable.home.value(in: environment).map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    } ?? URL(fileURLWithPath: passwordHome ?? "/", isDirectory: true)
   }
 
   /// The home directory in the password database, for when `HOME` is unset.

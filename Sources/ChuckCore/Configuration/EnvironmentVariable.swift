@@ -9,6 +9,12 @@ public struct EnvironmentVariable: Sendable, Hashable {
     self.name = name
   }
 
+  /// The config file (empty: none).
+  public static let config = Self("CHUCK_CONFIG")
+  /// The XDG config folder, whose `chuck/config` is the default config file.
+  public static let xdgConfigHome = Self("XDG_CONFIG_HOME")
+  /// How output is coloured.
+  public static let color = Self("CHUCK_COLOR")
   /// The API's base URL.
   public static let apiURL = Self("CHUCK_API_URL")
   /// The default source.
@@ -90,17 +96,17 @@ public struct EnvironmentVariable: Sendable, Hashable {
   /// The hosts reached without a proxy (second choice).
   public static let noProxyUpper = Self("NO_PROXY")
 
-  /// Every variable `chuck` reads, in the order `chuck environment` names them.
+  /// Every variable `chuck` reads, in the order `chuck environment` names them: the config
+  /// file's, the settings' (``Setting/all``), then the folders, the terminal's, the locale's and
+  /// the network's.
   public static let all: [EnvironmentVariable] =
-    [
-      source, exclude, favoritesMax, dataDirectory,
-      cacheDirectory, stateDirectory,
-      timeout, retries, retryDelay, xdgDataHome,
-      xdgCacheHome, xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram,
-      lcTerminal,
-      kittyWindowID, mouse, language, dateFormat, lcAll, lcMessages, lang, browser, curlCABundle, sslCertFile, sslCertDirectory,
-    ] + JokeSource.allCases.flatMap { [$0.baseURLVariable].compactMap { $0 } + $0.kind.settings }
-    + ProxySettings.names
+    [config] + Setting.all.map(\.variable)
+    + [
+      dataDirectory, cacheDirectory, stateDirectory, xdgConfigHome, xdgDataHome, xdgCacheHome,
+      xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
+      kittyWindowID, lcAll, lcMessages, lang, browser, curlCABundle, sslCertFile,
+      sslCertDirectory,
+    ] + ProxySettings.names
 
   /// The variable's value in `environment`, or `nil` when it is unset or empty.
   /// - Parameter environment: a process's environment.

@@ -8,6 +8,8 @@ import FoundationEssentials
 public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   /// An environment variable holds a value that cannot be used.
   case invalidEnvironment(variable: String, value: String, expected: String)
+  /// The config file cannot be used: the file, and every problem found in it (at least one).
+  case badConfiguration(path: String, problems: [ConfigProblem])
   /// A command-line argument cannot be used.
   case invalidArgument(String)
   /// An id prefix matches more than one saved joke.
@@ -94,6 +96,11 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
     switch self {
     case .invalidEnvironment(let variable, let value, let expected):
       return "\(variable)=\(value.debugDescription) is not usable: expected \(expected)"
+    case .badConfiguration(let path, let problems):
+      let first = problems.first?.message(in: path) ?? path
+      return problems.count < 2
+        ? first
+        : first + " (and \(problems.count - 1) more: chuck config check lists them)"
     case .invalidArgument(let message):
       return message
     case .ambiguousID(let prefix, let candidates):

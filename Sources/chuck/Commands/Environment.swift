@@ -23,7 +23,7 @@ extension Chuck {
     func run() {
       // A topic, not a task: it reads no configuration, so it works while a variable is wrong.
       let terminal = Terminal(
-        color: options.color, environment: ProcessInfo.processInfo.environment)
+        color: options.color ?? .auto, environment: ProcessInfo.processInfo.environment)
       if options.json {
         let objects = EnvironmentVariable.all.map {
           VariableObject(name: $0.name, meaning: $0.meaning)

@@ -37,8 +37,7 @@ extension Chuck {
           throw .invalidArgument(
             "chuck ui needs a terminal: stdin and stdout must both be terminals")
         }
-        let mouse =
-          !noMouse && EnvironmentVariable.mouse.value(in: context.terminal.environment) != "0"
+        let mouse = !noMouse && context.components.configuration.mouse
         try await ScreenSession.run(context, source: source.resolve(context), mouse: mouse)
       }
     }

@@ -16,6 +16,11 @@ extension Terminal {
     err(stderrStyle.green(saved) + rest + .newline)
   }
 
+  /// One `warning:` line on stderr, its text made safe.
+  func warn(_ message: String) {
+    err("warning: \(sanitizing: message)\n")
+  }
+
   /// One `note:` line on stderr, its text made safe.
   func note(_ message: String) {
     err("note: \(sanitizing: message)\n")

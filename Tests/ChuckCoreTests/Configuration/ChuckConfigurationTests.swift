@@ -85,7 +85,8 @@ import Testing
   func apiURLRejected(text: String) throws {
     #expect(
       throws: ChuckError.invalidEnvironment(
-        variable: "CHUCK_API_URL", value: text, expected: "an http or https URL")
+        variable: "CHUCK_API_URL", value: text,
+        expected: "an http or https URL with a host, and no query or fragment")
     ) {
       try configuration(["CHUCK_API_URL": text])
     }
@@ -132,13 +133,13 @@ import Testing
     #expect(rejectedVariable(["CHUCK_RETRY_DELAY": "soon"]) == "CHUCK_RETRY_DELAY")
     #expect(
       throws: ChuckError.invalidEnvironment(
-        variable: "CHUCK_RETRY_DELAY", value: "-1", expected: "seconds, 0 or more")
+        variable: "CHUCK_RETRY_DELAY", value: "-1", expected: "seconds, 0 or more, at most 86400")
     ) {
       try configuration(["CHUCK_RETRY_DELAY": "-1"])
     }
     #expect(
       throws: ChuckError.invalidEnvironment(
-        variable: "CHUCK_TIMEOUT", value: "0", expected: "seconds, more than 0")
+        variable: "CHUCK_TIMEOUT", value: "0", expected: "seconds, more than 0, at most 86400")
     ) {
       try configuration(["CHUCK_TIMEOUT": "0"])
     }

@@ -6,6 +6,8 @@ import Testing
 @Suite struct ChuckErrorTests {
   private static let everyCase: [ChuckError] = [
     .invalidEnvironment(variable: "CHUCK_TIMEOUT", value: "abc", expected: "seconds"),
+    .badConfiguration(
+      path: "/c", problems: [ConfigProblem(line: 3, key: "timeout", message: "bad")]),
     .invalidArgument("bad"),
     .ambiguousID(prefix: "abcd", candidates: ["abcd1", "abcd2"]),
     .jokeNotFound(id: "x"),
@@ -68,7 +70,8 @@ import Testing
       return true
     case .proxyRefused(_, let status):
       return status >= 500
-    case .invalidEnvironment, .invalidArgument, .ambiguousID, .jokeNotFound, .noSavedMatch,
+    case .invalidEnvironment, .badConfiguration, .invalidArgument, .ambiguousID, .jokeNotFound,
+      .noSavedMatch,
       .nothingToPick, .malformedInput, .notFound, .categoryNotFound, .unknownCategory,
       .onlyExcludedJokes,
       .duplicate, .rateLimited,
@@ -88,7 +91,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 39)
+    #expect(Self.everyCase.count == 40)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.

@@ -13,7 +13,7 @@ import Testing
       try Chuck.parseAsRoot(["random", "--category", "dev"]) as? Chuck.Random)
     #expect(command.category == "dev")
     #expect(command.options.json == false)
-    #expect(command.options.color == .auto)
+    #expect(command.options.color == nil)
   }
 
   /// Every command takes `--json` and `--color auto|always|never`.

@@ -1,0 +1,143 @@
+import FoundationEssentials
+
+/// `chuck config`'s work on the config file: each setting's value with its origin, `set` and
+/// `unset` (one line changed, every other byte kept, the file written atomically under a lock,
+/// 0600), and `check`, which finds every problem at once.
+public struct ConfigSettings: Sendable {
+  /// The config file.
+  public let path: String
+
+  /// Works on one config file.
+  /// - Parameter path: the file (``ChuckConfiguration/configFile(in:)``).
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// One setting as `chuck config list` shows it.
+  public struct Entry: Sendable, Equatable {
+    /// The key: `timeout`, `keys.joke`.
+    public let key: String
+    /// The value in effect.
+    public let value: ConfigValue
+    /// Where it came from.
+    public let origin: SettingOrigin
+  }
+
+  /// Every setting that has a value, in ``Setting/all``'s order, with where it came from.
+  /// - Parameter configuration: the configuration in effect.
+  /// - Returns: the entries.
+  public static func entries(of configuration: ChuckConfiguration) -> [Entry] {
+    Setting.all.compactMap { setting in
+      setting.value(in: configuration).map {
+        Entry(
+          key: setting.key, value: $0, origin: configuration.origins[setting.key] ?? .standard)
+      }
+    }
+  }
+
+  /// The setting of a key, for `get`, `set` and `unset`.
+  /// - Parameter key: the key.
+  /// - Returns: its setting.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` naming the settings, for a key no setting
+  ///   has.
+  public static func setting(_ key: String) throws(ChuckError) -> Setting {
+    guard let setting = Setting.named(key) else {
+      throw .invalidArgument(
+        "no setting is named '\(key)'; the settings: "
+          + Setting.all.map(\.key).joined(separator: ", "))
+    }
+    return setting
+  }
+
+  /// Sets a key in the file: the text is read as the setting's variable would be (`10`, `true`,
+  /// `a,b`) and checked by the same parser; the key's line is changed in place, or added at the
+  /// end of the top level, and every other byte stays.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - text: the value, as a variable would hold it.
+  /// - Returns: the value written.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for an unknown key or a value the setting
+  ///   refuses (nothing written); ``ChuckError/badConfiguration(path:problems:)`` for a file
+  ///   that cannot be read or parsed; a storage error when it cannot be written.
+  @discardableResult
+  public func set(_ key: String, to text: String) throws(ChuckError) -> ConfigValue {
+    let setting = try Self.setting(key)
+    let value = setting.value(of: text)
+    var scratch = ChuckConfiguration.standard
+    guard setting.store(value, &scratch) else {
+      throw .invalidArgument(
+        "\(key): \(text.debugDescription) is not usable: expected \(setting.allowed)")
+    }
+    try rewrite { file in file.setting(key, in: "", to: value) }
+    return value
+  }
+
+  /// Removes a key's lines from the file.
+  /// - Parameter key: the key.
+  /// - Returns: whether the file set it.
+  /// - Throws: as ``set(_:to:)``.
+  @discardableResult
+  public func unset(_ key: String) throws(ChuckError) -> Bool {
+    _ = try Self.setting(key)
+    var found = false
+    try rewrite { file in
+      found = file.entry(key) != nil
+      return found ? file.removing(key, in: "") : nil
+    }
+    return found
+  }
+
+  /// What `check` found: every problem (each makes the file unusable) and every warning.
+  public struct Report: Sendable, Equatable {
+    /// Whether the file exists.
+    public var exists = false
+    /// The settings it holds.
+    public var settings = 0
+    /// Every problem, in line order.
+    public var problems: [ConfigProblem] = []
+    /// What this chuck does not know and ignores.
+    public var warnings: [String] = []
+  }
+
+  /// Reads the file and finds every problem: of the file itself, of its syntax, of each value.
+  /// - Returns: the report.
+  public func check() -> Report {
+    var report = Report()
+    let bytes: [UInt8]?
+    do throws(ConfigFileError) {
+      bytes = try ConfigFile.read(path: path)
+    } catch {
+      report.exists = true
+      report.problems = error.problems
+      return report
+    }
+    guard let bytes else { return report }
+    report.exists = true
+    let (file, problems) = ConfigFile.parse(bytes)
+    var configuration = ChuckConfiguration.standard
+    let valueProblems = configuration.apply(file, path: path)
+    report.settings = file.entries.count
+    report.problems = (problems + valueProblems).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+    report.warnings = configuration.warnings
+    return report
+  }
+
+  /// Reads the file under the config folder's lock, lets `change` make its new bytes from it,
+  /// and writes them atomically; `nil` from `change` writes nothing.
+  private func rewrite(_ change: (ConfigFile) -> [UInt8]?) throws(ChuckError) {
+    let store = FileStore(fileURL: URL(fileURLWithPath: path), contents: .saved)
+    try store.exclusively { () throws(ChuckError) in
+      let bytes: [UInt8]?
+      do throws(ConfigFileError) {
+        bytes = try ConfigFile.read(path: path)
+      } catch {
+        throw .badConfiguration(path: path, problems: error.problems)
+      }
+      let (file, problems) = ConfigFile.parse(bytes ?? [])
+      // A line chuck cannot read is not rewritten around: the user mends it first.
+      guard problems.isEmpty else { throw .badConfiguration(path: path, problems: problems) }
+      guard let changed = change(file) else { return }
+      try store.replace(with: changed)
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import ArgumentParser
+import ChuckCore
+import FoundationEssentials
+
+extension Chuck {
+  /// `chuck config path|list|get|set|unset|check`: the config file and the settings in effect,
+  /// as `git config` and `gh config` do it. The settings come from `Setting.all`, the one
+  /// declaration that the configuration reads.
+  struct Config: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "config",
+      abstract: "See and change your settings and the config file.",
+      discussion: """
+        The config file is $CHUCK_CONFIG (empty: none), else $XDG_CONFIG_HOME/chuck/config, \
+        else ~/.config/chuck/config: a flat subset of TOML, `key = value` lines, # comments, \
+        and a [keys] table for the screen's keys. Every setting is taken from its flag, else \
+        its variable, else the file, else its default. A value that cannot be used is exit \
+        status 78 for every command, naming the file, line, key and what is allowed; a key \
+        this chuck does not know is a warning. Details: man chuck (CONFIGURATION).
+
+        The settings (key, variable, meaning):
+        """ + "\n" + Setting.table,
+      subcommands: [Path.self, List.self, Get.self, Set.self, Unset.self, Check.self]
+    )
+
+    struct Path: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Print the config file's path (it may not exist yet).")
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() throws {
+        try Config.withoutSettings(options) { terminal, path throws(ChuckError) in
+          guard let path else {
+            terminal.note("no config file: CHUCK_CONFIG is empty")
+            return
+          }
+          terminal.out("\(sanitizing: path)\n")
+        }
+      }
+    }
+
+    struct List: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Print every setting's value in effect, as the config file writes it.",
+        discussion: """
+          With --origin, each line starts with where the value came from (as git config \
+          --show-origin): file:PATH:LINE, env:VARIABLE or default.
+          """)
+
+      @Flag(help: "Show where each value came from.")
+      var origin = false
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() async throws {
+        try await options.run { (context: Context) async throws(ChuckError) in
+          let entries = ConfigSettings.entries(of: context.components.configuration)
+          if context.json {
+            context.terminal.out(JokeJSON.array(entries.map(EntryObject.init)))
+            return
+          }
+          // The origins in a column of their own, as `git config --show-origin` (with spaces:
+          // a tab is not plain text).
+          let width = origin ? (entries.map(\.origin.description.count).max() ?? 0) + 2 : 0
+          for entry in entries {
+            let place = origin ? entry.origin.description : ""
+            let text =
+              place + String(repeating: " ", count: width - place.count) + entry.key + " = "
+              + entry.value.toml
+            context.terminal.out("\(sanitizing: text)\n")
+          }
+        }
+      }
+
+      /// One setting in `--json`.
+      private struct EntryObject: Encodable {
+        let key: String
+        let value: String
+        let origin: String
+
+        init(_ entry: ConfigSettings.Entry) {
+          key = entry.key
+          value = entry.value.toml
+          origin = entry.origin.description
+        }
+      }
+    }
+
+    struct Get: AsyncParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Print one setting's value in effect.",
+        discussion: """
+          A string as it is, a list one item a line. A setting without a value (lang, when no \
+          locale names a language) prints nothing and exits 1.
+          """)
+
+      @Argument(help: "The setting's key.", completion: .custom(Completions.settingKeys))
+      var key: String
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() async throws {
+        var found = true
+        try await options.run { (context: Context) async throws(ChuckError) in
+          let setting = try ConfigSettings.setting(key)
+          guard let value = setting.value(in: context.components.configuration) else {
+            found = false
+            return
+          }
+          for line in Setting.plainLines(value) { context.terminal.out("\(sanitizing: line)\n") }
+        }
+        if !found { throw ExitCode(1) }
+      }
+    }
+
+    struct Set: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Set a setting in the config file.",
+        discussion: """
+          The value is written as its variable would hold it: 10, true, a,b for a list. It is \
+          checked first (a value the setting refuses is exit 64, and nothing is written); the \
+          key's line is changed in place, or added, and every other byte of the file stays. \
+          The file is written atomically, 0600; its folder is made when missing.
+          """)
+
+      @Argument(help: "The setting's key.", completion: .custom(Completions.settingKeys))
+      var key: String
+
+      @Argument(help: "The value.")
+      var value: String
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() throws {
+        try Config.withoutSettings(options) { terminal, path throws(ChuckError) in
+          guard let path else { throw Config.noFile }
+          let written = try ConfigSettings(path: path).set(key, to: value)
+          terminal.note("\(key) = \(written.toml) in \(path)")
+          Config.overridden(key, terminal)
+        }
+      }
+    }
+
+    struct Unset: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Remove a setting from the config file (its default, or its variable, holds).",
+        discussion: "Every other byte of the file stays. A key the file does not set is no error.")
+
+      @Argument(help: "The setting's key.", completion: .custom(Completions.settingKeys))
+      var key: String
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() throws {
+        try Config.withoutSettings(options) { terminal, path throws(ChuckError) in
+          guard let path else { throw Config.noFile }
+          let removed = try ConfigSettings(path: path).unset(key)
+          terminal.note(
+            removed ? "removed \(key) from \(path)" : "\(path) does not set \(key); nothing changed"
+          )
+          Config.overridden(key, terminal)
+        }
+      }
+    }
+
+    struct Check: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Find every problem of the config file at once.",
+        discussion: """
+          Each problem is an error: line naming the file, line, key and what is allowed, and \
+          the exit status is then 78; a key this chuck does not know is a warning only.
+          """)
+
+      @OptionGroup var options: GlobalOptions
+
+      func run() throws {
+        try Config.withoutSettings(options) { terminal, path throws(ChuckError) in
+          guard let path else {
+            terminal.out("no config file: CHUCK_CONFIG is empty\n")
+            return
+          }
+          let report = ConfigSettings(path: path).check()
+          for warning in report.warnings { terminal.warn(warning) }
+          guard report.problems.isEmpty else {
+            throw .badConfiguration(path: path, problems: report.problems)
+          }
+          terminal.out(
+            report.exists
+              ? "\(sanitizing: path): \(report.settings) settings, no problems\n"
+              : "\(sanitizing: path) does not exist; every setting has its default\n")
+        }
+      }
+    }
+
+    /// The error of `set` and `unset` when `CHUCK_CONFIG` is empty.
+    static let noFile = ChuckError.invalidArgument(
+      "no config file to change: CHUCK_CONFIG is empty; set it to a file, or unset it")
+
+    /// Runs a subcommand that works on the file itself, without reading the settings first (so
+    /// that it can mend a file that every other command refuses), with the file's path. Every
+    /// problem of a file `check` found is its own `error:` line.
+    static func withoutSettings(
+      _ options: GlobalOptions, _ body: (Terminal, String?) throws(ChuckError) -> Void
+    ) throws {
+      let environment = ProcessInfo.processInfo.environment
+      let terminal = Terminal(color: options.color ?? .auto, environment: environment)
+      do throws(ChuckError) {
+        try body(terminal, ChuckConfiguration.configFile(in: environment))
+      } catch {
+        if case .badConfiguration(let path, let problems) = error, problems.count > 1 {
+          for problem in problems {
+            terminal.report(.badConfiguration(path: path, problems: [problem]))
+          }
+        } else {
+          terminal.report(error)
+        }
+        throw ExitCode(error.exitStatus)
+      }
+    }
+
+    /// Says when a variable overrides the setting just changed in this environment.
+    static func overridden(_ key: String, _ terminal: Terminal) {
+      guard let variable = Setting.named(key)?.variable,
+        variable.value(in: terminal.environment) != nil
+      else { return }
+      terminal.note("\(variable.name) is set, and overrides the file here")
+    }
+  }
+}
