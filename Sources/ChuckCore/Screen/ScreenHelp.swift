@@ -31,7 +31,7 @@ public enum ScreenHelp {
   ///   - view: the view.
   ///   - keymap: the keys.
   /// - Returns: its keys, in the order listed.
-  public static func keys(of view: View, in keymap: ScreenKeymap = .standard) -> [Entry] {
+  public static func keys(of view: View, in keymap: ScreenKeymap) -> [Entry] {
     let own = entries(
       keymap.bindings.filter {
         $0.contexts.contains(view) && !$0.contexts.isSuperset(of: ScreenContext.views)
@@ -42,7 +42,7 @@ public enum ScreenHelp {
   /// The keys that work in every view.
   /// - Parameter keymap: the keys.
   /// - Returns: the keys, in the order listed.
-  public static func everywhere(in keymap: ScreenKeymap = .standard) -> [Entry] {
+  public static func everywhere(in keymap: ScreenKeymap) -> [Entry] {
     var entries = entries(
       keymap.bindings.filter { $0.contexts.isSuperset(of: ScreenContext.views) })
     entries.insert(wheel, at: min(1, entries.count))

@@ -24,6 +24,10 @@ extension ScreenKey {
     (.character(" "), ["space"], "Space"),
   ]
 
+  /// The names of the keys that are not one character, each key's first spelling (`up`, `pgdn`,
+  /// `ctrl-c`, `space` …), as the messages that say what a key may be list them.
+  static var longNames: [String] { named.map { $0.names[0] } }
+
   /// Reads a key's written form: one printable character (`q`, `G`, `?`, `+`), or a key's name,
   /// in any case (`enter`, `esc`, `up`, `pgdn`, `ctrl-c`, `shift-tab`, `space` …).
   /// - Parameter text: the written form.
@@ -41,7 +45,7 @@ extension ScreenKey {
     guard let found = Self.named.first(where: { $0.names.contains(name) }) else {
       throw .invalidArgument(
         "not a key: \u{201C}\(text)\u{201D} (a key is one character, or one of: "
-          + Self.named.map { $0.names[0] }.joined(separator: ", ") + ")")
+          + Self.longNames.joined(separator: ", ") + ")")
     }
     self = found.key
   }

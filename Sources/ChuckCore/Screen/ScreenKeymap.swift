@@ -65,21 +65,52 @@ public struct ScreenKeymap: Sendable, Equatable {
     return index + 1
   }
 
-  /// Refuses a key that two bindings of different actions share in a context.
-  private func checkNoKeyBoundTwice() throws(ChuckError) {
+  /// A key that two actions share in some views.
+  struct Clash: Equatable {
+    /// The key.
+    var key: ScreenKey
+    /// The action whose binding comes first in the keymap.
+    var first: ScreenAction
+    /// The other action.
+    var second: ScreenAction
+    /// The views where the key means both, in ``ScreenContext/allCases`` order.
+    var contexts: [ScreenContext]
+  }
+
+  /// Every key bound to two actions in a view, each key and pair of actions once (in the order
+  /// first found), with the views where they clash.
+  func clashes() -> [Clash] {
+    var clashes: [Clash] = []
     for context in ScreenContext.allCases {
       var seen: [(key: ScreenKey, action: ScreenAction)] = []
       for binding in bindings where binding.contexts.contains(context) {
         for key in binding.allKeys {
           if let other = seen.first(where: { $0.key == key }), other.action != binding.action {
-            throw .invalidArgument(
-              "the key \(key.name ?? key.label) is bound to two actions, "
-                + "\(other.action.name) and \(binding.action.name)")
+            let pair: Set = [other.action, binding.action]
+            if let index = clashes.firstIndex(where: {
+              $0.key == key && [$0.first, $0.second] == pair
+            }) {
+              if !clashes[index].contexts.contains(context) {
+                clashes[index].contexts.append(context)
+              }
+            } else {
+              clashes.append(
+                Clash(key: key, first: other.action, second: binding.action, contexts: [context]))
+            }
           }
           seen.append((key, binding.action))
         }
       }
     }
+    return clashes
+  }
+
+  /// Refuses a key that two bindings of different actions share in a context.
+  private func checkNoKeyBoundTwice() throws(ChuckError) {
+    guard let clash = clashes().first else { return }
+    throw .invalidArgument(
+      "the key \(clash.key.name ?? clash.key.label) is bound to two actions, "
+        + "\(clash.first.name) and \(clash.second.name)")
   }
 }
 

@@ -9,7 +9,7 @@ public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
   /// - Parameter keymap: the keys.
   /// - Returns: the message, naming Joke!'s key.
-  public static func emptyMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+  public static func emptyMessage(_ keymap: ScreenKeymap) -> TerminalText {
     guard let key = keymap.label(of: .joke, in: .list) else { return "Your list is empty." }
     return "Your list is empty. Press \(sanitizing: key) to fetch your first joke."
   }
@@ -17,7 +17,7 @@ public struct ScreenRenderer: Sendable {
   /// What the favourites tab says when there are none.
   /// - Parameter keymap: the keys.
   /// - Returns: the message, naming the key that makes a favourite.
-  public static func noFavoritesMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+  public static func noFavoritesMessage(_ keymap: ScreenKeymap) -> TerminalText {
     guard let key = keymap.label(of: .favorite, in: .list) else { return "No favourites yet." }
     return "No favourites yet. In a source's tab, select a joke and press \(sanitizing: key) to "
       + "name it one."
@@ -26,7 +26,7 @@ public struct ScreenRenderer: Sendable {
   /// What a filtered list says when no row matches.
   /// - Parameter keymap: the keys.
   /// - Returns: the message, naming the key that clears the filter.
-  public static func noMatchMessage(_ keymap: ScreenKeymap = .standard) -> TerminalText {
+  public static func noMatchMessage(_ keymap: ScreenKeymap) -> TerminalText {
     guard let key = keymap.label(of: .cancel, in: .list) else {
       return "No joke matches the filter."
     }

@@ -228,7 +228,7 @@ public struct ScreenState: Equatable, Sendable {
   ///   - current: the position of the tab shown first.
   ///   - size: the terminal's size.
   ///   - keymap: the keys.
-  public init(tabs: [Tab], current: Int = 0, size: ScreenSize, keymap: ScreenKeymap = .standard) {
+  public init(tabs: [Tab], current: Int = 0, size: ScreenSize, keymap: ScreenKeymap) {
     self.tabs = tabs.isEmpty ? [Tab(title: JokeListView.title)] : tabs
     self.current = min(max(0, current), self.tabs.count - 1)
     self.size = size
@@ -248,7 +248,7 @@ public struct ScreenState: Equatable, Sendable {
   ///   - rows: the saved jokes, in the order shown.
   ///   - size: the terminal's size.
   ///   - keymap: the keys.
-  public init(rows: [ScreenRow] = [], size: ScreenSize, keymap: ScreenKeymap = .standard) {
+  public init(rows: [ScreenRow] = [], size: ScreenSize, keymap: ScreenKeymap) {
     var tab = Tab(title: JokeListView.title)
     tab.load(rows)
     self.init(tabs: [tab], size: size, keymap: keymap)

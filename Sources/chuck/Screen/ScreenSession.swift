@@ -50,7 +50,7 @@ final class ScreenSession {
     let first = sources.firstIndex(of: source) ?? 0
     state = ScreenState(
       tabs: sources.map(ScreenState.Tab.of) + [.favorites], current: first,
-      size: ScreenSize(columns: 80, rows: 24))
+      size: ScreenSize(columns: 80, rows: 24), keymap: context.components.configuration.keymap)
     _ = state.handle(.listLoaded(try rows(of: first), tab: first))
   }
 

@@ -60,7 +60,8 @@ import Testing
       #expect(standard.bindings.contains { $0.action == action && $0.help != nil }, "\(action)")
     }
     let listed =
-      ScreenContext.allCases.flatMap { ScreenHelp.keys(of: $0) } + ScreenHelp.everywhere()
+      ScreenContext.allCases.flatMap { ScreenHelp.keys(of: $0, in: standard) }
+      + ScreenHelp.everywhere(in: standard)
     for binding in standard.bindings where binding.help != nil {
       let help = TerminalText(sanitizing: binding.help ?? "")
       #expect(listed.contains { $0.action == help }, "\(binding.action)")

@@ -29,3 +29,15 @@ extension ScreenState {
     handle(keys.map { .key($0) })
   }
 }
+
+extension ScreenState {
+  /// A state with the standard keys, for the tests that are not about keys.
+  init(tabs: [Tab], current: Int = 0, size: ScreenSize) {
+    self.init(tabs: tabs, current: current, size: size, keymap: .standard)
+  }
+
+  /// A state of one tab with the standard keys, for the tests that are not about keys.
+  init(rows: [ScreenRow] = [], size: ScreenSize) {
+    self.init(rows: rows, size: size, keymap: .standard)
+  }
+}
