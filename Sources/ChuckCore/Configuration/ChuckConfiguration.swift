@@ -233,6 +233,10 @@ public struct ChuckConfiguration: Sendable, Equatable {
       }
       origins[setting.key] = .file(path: path, line: entry.line)
     }
+    let (keymap, keyProblems) = ScreenKeymap.standard.configured(by: file.entries)
+    problems += keyProblems
+    if keyProblems.isEmpty { self.keymap = keymap }
+    problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     for table in file.tables where !Self.knownTables.contains(table) {
       let line = file.headers.first { $0.name == table }?.line ?? 0
       warnings.append("\(path):\(line): unknown table [\(table)], ignored")
