@@ -829,7 +829,7 @@ class JokeApiTest(FakeTestCase):
         texts = [json.dumps(joke, ensure_ascii=False) for joke in JOKEAPI]
         self.assertTrue(any(not text.isascii() for text in texts[3:-1]))
         self.assertTrue(any(len(joke.get("joke", "")) > 500 for joke in JOKEAPI), "a long one")
-        self.assertTrue(any(joke["lang"] != "en" for joke in JOKEAPI))
+        self.assertEqual({joke["lang"] for joke in JOKEAPI}, {"en", "de", "fr"})
         self.assertTrue(
             all(part in JOKEAPI[-1][key] for part in HOSTILE_PARTS for key in ("setup", "delivery"))
         )
@@ -902,7 +902,10 @@ class JokeApiTest(FakeTestCase):
         german = [joke for joke in JOKEAPI if joke["lang"] == "de"]
         self.assertEqual(self.ids("/joke/Any?lang=DE", 2), [german[0]["id"]] * 2)
         self.assertEqual(self.jokeapi("/joke/Pun?lang=de"), {"error": False, **german[0]})
-        self.error("/joke/Any?lang=fr", self.NO_MATCH)
+        french = [joke["id"] for joke in JOKEAPI if joke["lang"] == "fr"]
+        self.assertEqual(self.ids("/joke/Any?safe-mode&lang=fr", 3), french + french[:1])
+        self.error("/joke/Christmas?lang=fr", self.NO_MATCH)
+        self.error("/joke/Any?lang=es", self.NO_MATCH)
         info = (
             'The specified language code "xx" is invalid. Please see https://jokeapi.dev/#langcodes-endpoint'
         )

@@ -49,15 +49,18 @@ public struct ChuckComponents: Sendable {
   ///   - kind: the kind.
   ///   - category: only a joke of this category (a kind with categories).
   ///   - excluded: categories the joke may not have.
-  /// - Returns: the joke and how many jokes the list holds now.
+  /// - Returns: the joke, how many jokes the list holds now, and the fallback when the joke came
+  ///   in English because the service had none that fits in the configured language
+  ///   (``ServiceClient/randomInLanguage(category:excluding:)``): its note is for the user.
   /// - Throws: the service's error, ``ChuckError/cancelled``, ``ChuckError/duplicate(id:preview:)``
   ///   or a storage error.
   public func fetchAndSave<Kind: JokeKind>(
     _ kind: Kind.Type, category: String? = nil, excluding excluded: [String] = []
-  ) async throws(ChuckError) -> (joke: Kind.Joke, count: Int) {
-    let joke = try await Kind.client(self).random(category: category, excluding: excluded)
+  ) async throws(ChuckError) -> (joke: Kind.Joke, count: Int, fallback: LanguageFallback?) {
+    let (joke, fallback) = try await Kind.client(self).randomInLanguage(
+      category: category, excluding: excluded)
     if Task.isCancelled { throw .cancelled }
-    return (joke, try list(kind).add(joke))
+    return (joke, try list(kind).add(joke), fallback)
   }
 
   /// `CHUCK_EXCLUDE`'s names that the kind's service knows as categories, spelled as it spells
@@ -117,7 +120,8 @@ public struct ChuckComponents: Sendable {
   }
 
   /// A kind's client, built the same way for every kind: its base URL, the transport, the
-  /// configured timeout and retries, its categories' cache file.
+  /// configured timeout and retries, the settings (``serviceSettings``), its categories' cache
+  /// file.
   /// - Parameter kind: the kind.
   /// - Returns: the client.
   public func client<Kind: JokeKind>(_ kind: Kind.Type) -> ServiceClient<Kind> {
@@ -127,7 +131,14 @@ public struct ChuckComponents: Sendable {
       policy: configuration.retryPolicy, timeout: configuration.timeout,
       deviceID: { () throws(ChuckError) -> String in
         try deviceID.value()
-      }, environment: configuration.environment, catalogFile: categoriesFile(of: Kind.source))
+      }, settings: serviceSettings, catalogFile: categoriesFile(of: Kind.source))
+  }
+
+  /// What the kinds' requests depend on, from the configuration: JokeAPI's safe mode and the
+  /// language.
+  public var serviceSettings: ServiceSettings {
+    ServiceSettings(
+      jokeAPISafe: configuration.jokeAPISafe, language: configuration.language)
   }
 
   /// Where a source's category names are cached (``CategoryCatalog/fileName(of:)``).

@@ -19,8 +19,24 @@ public enum SearchResults {
   public static func find<Kind: JokeKind>(
     _ kind: Kind.Type, _ query: String, _ components: ChuckComponents
   ) async throws(ChuckError) -> [Kind.Joke] {
+    try await findInLanguage(kind, query, components).jokes
+  }
+
+  /// The service's matches for `query` as ``find(_:_:_:)`` has them, searched in the configured
+  /// language when the service has it, else (none matching in it) in English
+  /// (``ServiceClient/searchInLanguage(_:)``).
+  /// - Parameters:
+  ///   - kind: the kind searched.
+  ///   - query: the text.
+  ///   - components: the components.
+  /// - Returns: the matches, and the fallback when they were found in English instead: its
+  ///   ``LanguageFallback/searchNote`` is for the user.
+  /// - Throws: as ``find(_:_:_:)``.
+  public static func findInLanguage<Kind: JokeKind>(
+    _ kind: Kind.Type, _ query: String, _ components: ChuckComponents
+  ) async throws(ChuckError) -> (jokes: [Kind.Joke], fallback: LanguageFallback?) {
     guard Kind.source.canSearch else { throw .invalidArgument(Kind.source.cannotSearchMessage) }
-    return try await Kind.client(components).search(query)
+    return try await Kind.client(components).searchInLanguage(query)
   }
 
   /// The matches, each marked against the saved list.

@@ -8,9 +8,11 @@ public protocol SourceBrowser: Sendable {
   /// The saved jokes as `chuck list` shows them, oldest first, without marks; a two-part
   /// joke's text is its setup and punchline on two lines.
   func entries() throws(ChuckError) -> [JokeListView.Row]
-  /// Fetches a random joke and saves it: its id, the list's count, and a two-part joke's parts.
+  /// Fetches a random joke and saves it: its id, the list's count, a two-part joke's parts, and
+  /// the note to show when it came in English because the service had none that fits in the
+  /// configured language (``LanguageFallback/note``).
   func fetchAndSave() async throws(ChuckError) -> (
-    id: String, count: Int, punchline: ScreenState.Punchline?
+    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?
   )
   /// What the detail shows of a saved joke.
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown
@@ -66,11 +68,12 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
   }
 
   func fetchAndSave() async throws(ChuckError) -> (
-    id: String, count: Int, punchline: ScreenState.Punchline?
+    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?
   ) {
     let excluded = try await Exclusions().names(for: Kind.self, components)
-    let (joke, count) = try await components.fetchAndSave(Kind.self, excluding: excluded)
-    return (joke.id, count, ScreenState.Shown(joke).parts)
+    let (joke, count, fallback) = try await components.fetchAndSave(
+      Kind.self, excluding: excluded)
+    return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note)
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {

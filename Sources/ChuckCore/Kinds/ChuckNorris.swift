@@ -32,7 +32,7 @@ public enum ChuckNorris: JokeKind {
 
   /// `/jokes/random`, with `?category=` when a category is given (the API also takes `a,b` for
   /// any of them).
-  public static func randomRequest(category: String?, environment: [String: String])
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   {
     let query = category.map { [URLQueryItem(name: "category", value: $0)] } ?? []
@@ -45,7 +45,7 @@ public enum ChuckNorris: JokeKind {
   /// `/jokes/search?query=`; the query's length is checked first, as the server counts it
   /// (``SearchQuery``).
   public static var searchRequest: ServiceRequest.Search? {
-    { (term: String, _: [String: String]) throws(ChuckError) -> ServiceRequest in
+    { (term: String, _: ServiceSettings) throws(ChuckError) -> ServiceRequest in
       if let problem = SearchQuery.problem(term) { throw .invalidArgument(problem) }
       return ServiceRequest(["jokes", "search"], query: [URLQueryItem(name: "query", value: term)])
     }

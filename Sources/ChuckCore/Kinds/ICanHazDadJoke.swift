@@ -26,7 +26,7 @@ public enum ICanHazDadJoke: JokeShape {
   }
 
   /// `/`.
-  public static func randomRequest(category: String?, environment: [String: String])
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   { ServiceRequest([]) }
   /// `/j/<id>`.
@@ -35,7 +35,7 @@ public enum ICanHazDadJoke: JokeShape {
   }
   /// `/search?term=&limit=30`: the first page.
   public static var searchRequest: ServiceRequest.Search? {
-    { (term: String, _: [String: String]) throws(ChuckError) -> ServiceRequest in
+    { (term: String, _: ServiceSettings) throws(ChuckError) -> ServiceRequest in
       ServiceRequest(
         ["search"],
         query: [URLQueryItem(name: "term", value: term), URLQueryItem(name: "limit", value: "30")])

@@ -4,8 +4,9 @@ import FoundationEssentials
 /// "single", "joke": "…", "flags": {…}, "id": 41, "safe": true, "lang": "en"}`, or a two-part
 /// joke with `"type": "twopart"`, `setup` and `delivery`. `GET /joke/<Category or Any>`,
 /// `?idRange=<id>`, `?contains=<text>&amount=10`, `GET /categories`; safe mode (`?safe-mode`) on
-/// random jokes and searches unless `CHUCK_JOKEAPI_SAFE=0`. A joke asked for by its id is shown
-/// whatever its flags: the user named it.
+/// random jokes and searches unless `CHUCK_JOKEAPI_SAFE=0`, and `lang=` on them for a configured
+/// language JokeAPI has (``languages``). A joke asked for by its id is shown whatever its flags:
+/// the user named it (and in English: ids are per language).
 public enum JokeAPI: JokeShape {
   /// `jokeapi`.
   public static var name: String { "jokeapi" }
@@ -19,9 +20,20 @@ public enum JokeAPI: JokeShape {
   }
   /// v2.jokeapi.dev.
   public static var defaultBaseURL: String { "https://v2.jokeapi.dev" }
-  /// `CHUCK_JOKEAPI_SAFE`: `0` turns safe mode off; `1` (or unset) keeps it on.
+  /// `CHUCK_JOKEAPI_SAFE`: `0` turns safe mode off; `1` (or unset) keeps it on (read by
+  /// ``ChuckConfiguration``, which gives ``ServiceSettings/jokeAPISafe``).
   public static var safeModeVariable: EnvironmentVariable {
     EnvironmentVariable("CHUCK_JOKEAPI_SAFE")
+  }
+  /// The languages it has jokes in: Czech, German, English, Spanish, French, Portuguese.
+  public static var languages: [String] { ["cs", "de", "en", "es", "fr", "pt"] }
+  /// The configured language (lower-cased) when JokeAPI has jokes in it; `nil` (English, sent
+  /// as no `lang=`) for none or one it lacks.
+  public static func requestLanguage(_ settings: ServiceSettings) -> String? {
+    guard let language = settings.language?.lowercased(), languages.contains(language) else {
+      return nil
+    }
+    return language
   }
   /// Its own setting.
   public static var settings: [EnvironmentVariable] { [safeModeVariable] }
@@ -66,23 +78,25 @@ public enum JokeAPI: JokeShape {
   /// 400: its "no matching joke" (code 106) and an unknown category.
   public static var noJokeStatuses: Set<Int> { [400] }
 
-  /// `/joke/<category or Any>`, with `safe-mode` unless it is off.
-  public static func randomRequest(category: String?, environment: [String: String])
+  /// `/joke/<category or Any>`, with `safe-mode` unless it is off and `lang=` for a language
+  /// JokeAPI has (``requestLanguage(_:)``).
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   {
-    ServiceRequest(["joke", category ?? "Any"], query: try safeMode(environment))
+    ServiceRequest(["joke", category ?? "Any"], query: filters(settings))
   }
   /// `/joke/Any?idRange=<id>`.
   public static var jokeRequest: ServiceRequest.ByID? {
     { id in ServiceRequest(["joke", "Any"], query: [URLQueryItem(name: "idRange", value: id)]) }
   }
-  /// `/joke/Any?contains=<term>&amount=10`, with `safe-mode` unless it is off.
+  /// `/joke/Any?contains=<term>&amount=10`, with `safe-mode` unless it is off and `lang=` as a
+  /// random joke's: JokeAPI searches the jokes of one language (English when none is named).
   public static var searchRequest: ServiceRequest.Search? {
-    { (term: String, environment: [String: String]) throws(ChuckError) -> ServiceRequest in
+    { (term: String, settings: ServiceSettings) throws(ChuckError) -> ServiceRequest in
       let query = [
         URLQueryItem(name: "contains", value: term), URLQueryItem(name: "amount", value: "10"),
       ]
-      return ServiceRequest(["joke", "Any"], query: query + (try safeMode(environment)))
+      return ServiceRequest(["joke", "Any"], query: query + filters(settings))
     }
   }
   /// `{"amount": N, "jokes": […]}`, or one bare joke when one matches.
@@ -112,17 +126,14 @@ public enum JokeAPI: JokeShape {
     return names.compactMap { if case .string(let name) = $0, name != "Any" { name } else { nil } }
   }
 
-  /// `safe-mode`, unless `CHUCK_JOKEAPI_SAFE` is `0`.
-  private static func safeMode(_ environment: [String: String]) throws(ChuckError)
-    -> [URLQueryItem]
-  {
-    switch safeModeVariable.value(in: environment) {
-    case nil, "1": return [URLQueryItem(name: "safe-mode", value: nil)]
-    case "0": return []
-    case let other?:
-      throw .invalidEnvironment(
-        variable: safeModeVariable.name, value: other, expected: "0 (off) or 1 (on)")
+  /// `safe-mode` unless it is off, then `lang=` when a language is asked for.
+  private static func filters(_ settings: ServiceSettings) -> [URLQueryItem] {
+    var query: [URLQueryItem] = []
+    if settings.jokeAPISafe { query.append(URLQueryItem(name: "safe-mode", value: nil)) }
+    if let language = requestLanguage(settings) {
+      query.append(URLQueryItem(name: "lang", value: language))
     }
+    return query
   }
 }
 

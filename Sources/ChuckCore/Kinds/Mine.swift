@@ -21,8 +21,12 @@ public enum Mine: TextIdentifiedShape {
   /// The text field.
   public static var textField: String { "joke" }
 
+  /// None: your own jokes are in whatever language you write them, and no service is asked
+  /// (`chuck sources` shows `-`).
+  public static var languages: [String] { [] }
+
   /// There is no service to ask.
-  public static func randomRequest(category: String?, environment: [String: String])
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   {
     throw .invalidArgument(source.noServiceMessage)

@@ -29,7 +29,7 @@ public enum OfficialJokeAPI: JokeShape {
   public static func isFullID(_ id: String) -> Bool { JokeID.isWholeNumber(id) }
 
   /// `/random_joke`.
-  public static func randomRequest(category: String?, environment: [String: String])
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   { ServiceRequest(["random_joke"]) }
   /// `/jokes/<id>`.

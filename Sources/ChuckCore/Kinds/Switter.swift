@@ -19,7 +19,7 @@ public enum Switter: TextIdentifiedShape {
   public static var textField: String { "content" }
 
   /// `/api/joke`.
-  public static func randomRequest(category: String?, environment: [String: String])
+  public static func randomRequest(category: String?, settings: ServiceSettings)
     throws(ChuckError) -> ServiceRequest
   { ServiceRequest(["api", "joke"]) }
   /// `x-device-uuid`: no other service is ever sent it.

@@ -53,6 +53,9 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   /// Whether the service fetches a joke by its id.
   public var canFetchByID: Bool { kind.abilities.contains(.fetchByID) }
 
+  /// The languages its service has jokes in (``JokeRequests/languages``); none for your own.
+  public var languages: [String] { kind.languages }
+
   /// Whether its jokes have categories (`--category`, `--exclude`).
   public var hasCategories: Bool { kind.abilities.contains(.categories) }
 

@@ -22,11 +22,10 @@ public struct ServiceRequest: Sendable {
 
   /// Makes the request of the joke with an id.
   public typealias ByID = @Sendable (_ id: String) -> ServiceRequest
-  /// Makes the request that searches for a text, with the process's variables (for a service
-  /// with settings of its own); it may refuse the text before any request.
+  /// Makes the request that searches for a text, with the settings (for a service with settings
+  /// of its own); it may refuse the text before any request.
   public typealias Search =
-    @Sendable (_ term: String, _ environment: [String: String]) throws(ChuckError) ->
-    ServiceRequest
+    @Sendable (_ term: String, _ settings: ServiceSettings) throws(ChuckError) -> ServiceRequest
 }
 
 /// How a kind's service is asked and how its answers become jokes: what ``ServiceClient`` asks
@@ -45,10 +44,9 @@ public protocol JokeRequests: Sendable {
   /// The request of a random joke.
   /// - Parameters:
   ///   - category: only a joke of this category (a service with categories).
-  ///   - environment: the process's variables, for a service with settings of its own.
-  /// - Throws: ``ChuckError/invalidEnvironment(variable:value:expected:)`` for a bad setting,
-  ///   ``ChuckError/invalidArgument(_:)`` for a kind without a service.
-  static func randomRequest(category: String?, environment: [String: String]) throws(ChuckError)
+  ///   - settings: the settings, for a service with settings of its own (safe mode, language).
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a kind without a service.
+  static func randomRequest(category: String?, settings: ServiceSettings) throws(ChuckError)
     -> ServiceRequest
   /// The request of the joke with an id; `nil` for a service that cannot fetch by id.
   static var jokeRequest: ServiceRequest.ByID? { get }
@@ -57,6 +55,14 @@ public protocol JokeRequests: Sendable {
   static var searchRequest: ServiceRequest.Search? { get }
   /// The request of the category names; `nil` for a service without categories.
   static var categoriesRequest: ServiceRequest? { get }
+
+  /// The languages the service has jokes in (ISO 639-1 codes): `en` for most; none for a kind
+  /// without a service (your own jokes are in whatever language you write them).
+  static var languages: [String] { get }
+  /// The language a request names (JokeAPI's `lang=`): the configured one when the service takes
+  /// a language and has jokes in it; `nil` (the service's own, English) otherwise.
+  /// - Parameter settings: the settings.
+  static func requestLanguage(_ settings: ServiceSettings) -> String?
 
   /// The statuses besides 404 by which the service says it has no joke to send (JokeAPI's 400).
   static var noJokeStatuses: Set<Int> { get }
@@ -95,6 +101,10 @@ extension JokeRequests {
   public static var searchRequest: ServiceRequest.Search? { nil }
   /// None: the service has no categories.
   public static var categoriesRequest: ServiceRequest? { nil }
+  /// English.
+  public static var languages: [String] { ["en"] }
+  /// None: the service takes no language.
+  public static func requestLanguage(_ settings: ServiceSettings) -> String? { nil }
   /// None: 404 alone.
   public static var noJokeStatuses: Set<Int> { [] }
   /// None.

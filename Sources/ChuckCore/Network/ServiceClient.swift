@@ -17,8 +17,8 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
   public let deviceID: @Sendable () throws(ChuckError) -> String
   /// The time a fetched joke is saved at.
   public let now: @Sendable () -> PostgresTimestamp
-  /// The process's variables, for a service's own settings.
-  public let environment: [String: String]
+  /// The settings its requests depend on (JokeAPI's safe mode, the language).
+  public let settings: ServiceSettings
   /// Where the category names are cached (a service with categories).
   public let catalogFile: URL
   /// Told about each worker when it is made; tests use it to see that workers are released.
@@ -32,7 +32,7 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
   ///   - timeout: seconds each attempt may take as a whole.
   ///   - deviceID: Switter's device id.
   ///   - now: the time a fetched joke is saved at.
-  ///   - environment: the process's variables, for a service's own settings.
+  ///   - settings: the settings its requests depend on (safe mode, the language).
   ///   - catalogFile: where the category names are cached.
   ///   - workerCreated: told about each worker when it is made.
   public init(
@@ -40,7 +40,7 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
     timeout: Double = NetworkDefaults.timeout,
     deviceID: @escaping @Sendable () throws(ChuckError) -> String,
     now: @escaping @Sendable () -> PostgresTimestamp = { PostgresTimestamp.now },
-    environment: [String: String] = [:], catalogFile: URL,
+    settings: ServiceSettings = ServiceSettings(), catalogFile: URL,
     workerCreated: (@Sendable (ChuckWorker) -> Void)? = nil
   ) {
     self.baseURL = baseURL
@@ -49,16 +49,85 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
     self.timeout = timeout
     self.deviceID = deviceID
     self.now = now
-    self.environment = environment
+    self.settings = settings
     self.catalogFile = catalogFile
     self.workerCreated = workerCreated
   }
 
   /// A random joke of `category` (if given) and of none of the `excluded` categories, the names
   /// checked against the service's categories (``RandomJokes``); a service without categories
-  /// refuses them.
+  /// refuses them. In the configured language when the service has it, else in English
+  /// (``randomInLanguage(category:excluding:)``, which also says which).
   public func random(category: String?, excluding excluded: [String]) async throws(ChuckError)
     -> Kind.Joke
+  {
+    try await randomInLanguage(category: category, excluding: excluded).joke
+  }
+
+  /// A random joke as ``random(category:excluding:)`` fetches it, asked in the configured
+  /// language when the service has jokes in it (``JokeRequests/requestLanguage(_:)``). When the
+  /// service has no joke that fits in that language (its no-joke answer, or only excluded jokes),
+  /// it is asked once more in English, and the fallback says so.
+  /// - Parameters:
+  ///   - category: only a joke of this category.
+  ///   - excluded: categories the joke may not have.
+  /// - Returns: the joke, and the fallback when it came in English instead.
+  /// - Throws: as ``random(category:excluding:)``; the English request's error after a fallback.
+  public func randomInLanguage(category: String?, excluding excluded: [String])
+    async throws(ChuckError) -> (joke: Kind.Joke, fallback: LanguageFallback?)
+  {
+    guard let fallback = languageFallback else {
+      return (try await randomAsked(category: category, excluding: excluded), nil)
+    }
+    do throws(ChuckError) {
+      return (try await randomAsked(category: category, excluding: excluded), nil)
+    } catch  where Self.isNoJokeThatFits(error) {
+      return (try await inEnglish.randomAsked(category: category, excluding: excluded), fallback)
+    }
+  }
+
+  /// The jokes whose text contains `query`, as ``search(_:)`` finds them, in the configured
+  /// language when the service has it; when none matches in that language, searched once more in
+  /// English, and the fallback says so.
+  /// - Parameter query: the text.
+  /// - Returns: the jokes, and the fallback when they were searched in English instead.
+  /// - Throws: as ``search(_:)``.
+  public func searchInLanguage(_ query: String) async throws(ChuckError) -> (
+    jokes: [Kind.Joke], fallback: LanguageFallback?
+  ) {
+    let jokes = try await searchAsked(query)
+    guard jokes.isEmpty, let fallback = languageFallback else { return (jokes, nil) }
+    let english = try await inEnglish.searchAsked(query)
+    return (english, english.isEmpty ? nil : fallback)
+  }
+
+  /// This client without the configured language: its requests ask for English jokes.
+  public var inEnglish: Self {
+    Self(
+      baseURL: baseURL, transport: transport, policy: policy, timeout: timeout,
+      deviceID: deviceID, now: now, settings: settings.inEnglish, catalogFile: catalogFile,
+      workerCreated: workerCreated)
+  }
+
+  /// The fallback a request in the configured language may need: none when no language is sent,
+  /// or when it is English already.
+  private var languageFallback: LanguageFallback? {
+    guard let language = Kind.requestLanguage(settings), language != "en" else { return nil }
+    return LanguageFallback(source: Kind.source, language: language)
+  }
+
+  /// Whether an error says the service had no joke that fits: its no-joke answer (a category's,
+  /// or none; a 404 reads the same and costs one more request) or only excluded jokes.
+  private static func isNoJokeThatFits(_ error: ChuckError) -> Bool {
+    switch error {
+    case .notFound, .categoryNotFound, .onlyExcludedJokes: true
+    default: false
+    }
+  }
+
+  /// ``random(category:excluding:)`` with this client's settings, without a fallback.
+  private func randomAsked(category: String?, excluding excluded: [String])
+    async throws(ChuckError) -> Kind.Joke
   {
     guard Kind.abilities.contains(.categories) else {
       guard category == nil, excluded.isEmpty else {
@@ -73,12 +142,12 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
     }.fetch(category: category, excluding: excluded)
   }
 
-  /// One random joke as the service sends it (``JokeRequests/randomRequest(category:environment:)``),
+  /// One random joke as the service sends it (``JokeRequests/randomRequest(category:settings:)``),
   /// without the category checks.
   /// - Parameter category: only a joke of this category (a service with categories).
   /// - Throws: ``ChuckError/categoryNotFound(_:)`` for a category the service does not know.
   public func randomJoke(category: String? = nil) async throws(ChuckError) -> Kind.Joke {
-    let request = try Kind.randomRequest(category: category, environment: environment)
+    let request = try Kind.randomRequest(category: category, settings: settings)
     let notFound: ChuckError =
       category.map { .categoryNotFound($0) } ?? .notFound(path: request.pathText)
     return try await fetchJoke(request, askedFor: nil, notFound: notFound)
@@ -95,14 +164,20 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
   }
 
   /// The jokes whose text contains `query` (``JokeRequests/searchRequest``), in the order the kind
-  /// shows them.
+  /// shows them; in English when none matches in the configured language
+  /// (``searchInLanguage(_:)``).
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a service that cannot search, or a query
   ///   it refuses.
   public func search(_ query: String) async throws(ChuckError) -> [Kind.Joke] {
+    try await searchInLanguage(query).jokes
+  }
+
+  /// ``search(_:)`` with this client's settings, without a fallback.
+  private func searchAsked(_ query: String) async throws(ChuckError) -> [Kind.Joke] {
     guard let searchRequest = Kind.searchRequest else {
       throw .invalidArgument(Kind.source.cannotSearchMessage)
     }
-    let request = try searchRequest(query, environment)
+    let request = try searchRequest(query, settings)
     // A service that says "no joke" to a search found none; a 404 stays an error (a wrong
     // base URL is not an empty result).
     let noMatch = ChuckError.jokeNotFound(id: query)

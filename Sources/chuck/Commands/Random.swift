@@ -57,10 +57,11 @@ extension Context {
   ) async throws(ChuckError) {
     let (components, terminal) = (context.components, context.terminal)
     let exclude = try await request.exclusions.names(for: kind, components)
-    let (joke, count) = try await terminal.withSpinner("Fetching a joke…") {
-      () async throws(ChuckError) -> (Kind.Joke, Int) in
+    let (joke, count, fallback) = try await terminal.withSpinner("Fetching a joke…") {
+      () async throws(ChuckError) -> (Kind.Joke, Int, LanguageFallback?) in
       try await components.fetchAndSave(kind, category: request.category, excluding: exclude)
     }
+    if let fallback { terminal.note(fallback.note) }
     context.printJoke(joke, Kind.source, request.format, waitForPunchline: true)
     terminal.saved(id: joke.id, count: count)
   }

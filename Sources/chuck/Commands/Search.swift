@@ -36,10 +36,11 @@ extension Chuck {
       async throws(ChuckError)
     {
       let (terminal, components) = (context.terminal, context.components)
-      let found = try await terminal.withSpinner("Searching…") {
-        () async throws(ChuckError) -> [Kind.Joke] in
-        try await SearchResults.find(kind, query, components)
+      let (found, fallback) = try await terminal.withSpinner("Searching…") {
+        () async throws(ChuckError) -> ([Kind.Joke], LanguageFallback?) in
+        try await SearchResults.findInLanguage(kind, query, components)
       }
+      if let fallback { terminal.note(fallback.searchNote) }
       guard !context.json else { return terminal.out(Kind.Joke.jsonAsSent(found)) }
       let rows = try SearchResults.marked(found, in: kind, components).map(\.row)
       let noun = rows.count == 1 ? "joke" : "jokes"

@@ -5,10 +5,12 @@ extension Chuck {
   struct Sources: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "sources",
-      abstract: "List the joke sources and the base URL each is fetched from.",
+      abstract: "List the joke sources, the base URL each is fetched from and its languages.",
       discussion: """
-        The default source (CHUCK_SOURCE, else chuck) is marked. --json prints an array of \
-        {"name", "url"} (url null for mine, your own jokes).
+        The default source (CHUCK_SOURCE, else chuck) is marked. Languages are those the \
+        service has jokes in (lang, CHUCK_LANG, else the locale, picks one of JokeAPI's); - for \
+        mine, your own jokes. --json prints an array of {"name", "url", "languages"} (url null \
+        and languages empty for mine).
         """
     )
 
@@ -22,7 +24,9 @@ extension Chuck {
           $0.hasService ? configuration.baseURL(of: $0).absoluteString : nil
         }
         if context.json {
-          let objects = zip(JokeSource.allCases, urls).map { SourceObject(name: $0.name, url: $1) }
+          let objects = zip(JokeSource.allCases, urls).map {
+            SourceObject(name: $0.name, url: $1, languages: $0.languages)
+          }
           context.terminal.out(JokeJSON.array(objects))
         } else {
           Self.printTable(urls, default: configuration.source, context.terminal)
@@ -30,17 +34,21 @@ extension Chuck {
       }
     }
 
-    /// Each source's name, its URL or that it is your own, the default marked.
+    /// Each source's name, its URL or that it is your own, its languages (`-` for none), the
+    /// default marked.
     private static func printTable(
       _ urls: [String?], default defaultSource: JokeSource, _ terminal: Terminal
     ) {
       let width = JokeSource.allCases.map(\.name.count).max() ?? 0
-      for (source, url) in zip(JokeSource.allCases, urls) {
+      let origins = urls.map { $0 ?? "(your own: chuck add)" }
+      let originWidth = origins.map(\.count).max() ?? 0
+      for (source, origin) in zip(JokeSource.allCases, origins) {
         let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
         let mark: TerminalText = source == defaultSource ? "  (default)" : .empty
-        let origin: TerminalText = url.map { "\(sanitizing: $0)" } ?? "(your own: chuck add)"
+        let languages = source.languages.isEmpty ? "-" : source.languages.joined(separator: " ")
         terminal.out(
-          terminal.stdoutStyle.bold(name) + "  " + origin
+          terminal.stdoutStyle.bold(name) + "  " + "\(sanitizing: origin)"
+            + .spaces(originWidth - origin.count) + "  \(sanitizing: languages)"
             + terminal.stdoutStyle.dim(mark)
             + .newline)
       }
@@ -50,16 +58,18 @@ extension Chuck {
     private struct SourceObject: Encodable {
       let name: String
       let url: String?
+      let languages: [String]
 
       func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         // null, not left out, for a source without a service.
         try container.encode(url, forKey: .url)
+        try container.encode(languages, forKey: .languages)
       }
 
       private enum CodingKeys: String, CodingKey {
-        case name, url
+        case name, url, languages
       }
     }
   }

@@ -18,10 +18,18 @@ extension ScreenSession {
     fetchTask = Task {
       let event: ScreenEvent
       do throws(ChuckError) {
-        let (id, count, punchline) = try await list.fetchAndSave()
+        let (id, count, punchline, note) = try await list.fetchAndSave()
         event = .jokeSaved(
           id: id, count: count, rows: try list.rows(components), fetch: number,
           punchline: punchline)
+        if let note, !Task.isCancelled {
+          // An English joke in place of one in the configured language: said in the status
+          // line, after the saved message.
+          wakeUp.post(event)
+          let (saved, rest) = ReportText.saved(id: id, count: count)
+          wakeUp.post(.done(saved + rest + " Note: \(sanitizing: note)."))
+          return
+        }
       } catch {
         event = .fetchFailed(error, fetch: number)
       }

@@ -43,37 +43,78 @@ import Testing
     #expect(ICanHazDadJoke.noJokeStatuses.isEmpty)
   }
 
-  /// Random jokes and searches ask with a bare `safe-mode` unless `CHUCK_JOKEAPI_SAFE=0`; a
-  /// joke by id never does; another value of the variable is refused.
+  /// Random jokes and searches ask with a bare `safe-mode` unless the settings turn it off; a
+  /// joke by id never does.
   @Test func requests() throws {
     let base = BaseURL(URL(string: "https://v2.jokeapi.dev")!)
-    let random = try JokeAPI.randomRequest(category: nil, environment: [:])
+    let random = try JokeAPI.randomRequest(category: nil, settings: ServiceSettings())
     #expect(
       base.appending(random.path, query: random.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?safe-mode")
-    let pun = try JokeAPI.randomRequest(category: "Pun", environment: ["CHUCK_JOKEAPI_SAFE": "1"])
+    let pun = try JokeAPI.randomRequest(
+      category: "Pun", settings: ServiceSettings(jokeAPISafe: true))
     #expect(
       base.appending(pun.path, query: pun.query).absoluteString.hasSuffix("/joke/Pun?safe-mode"))
-    let off = try JokeAPI.randomRequest(category: nil, environment: ["CHUCK_JOKEAPI_SAFE": "0"])
+    let off = try JokeAPI.randomRequest(
+      category: nil, settings: ServiceSettings(jokeAPISafe: false))
     #expect(off.query.isEmpty)
-    #expect(
-      throws: ChuckError.invalidEnvironment(
-        variable: "CHUCK_JOKEAPI_SAFE", value: "on", expected: "0 (off) or 1 (on)")
-    ) {
-      try JokeAPI.randomRequest(category: nil, environment: ["CHUCK_JOKEAPI_SAFE": "on"])
-    }
     let jokeRequest = try #require(JokeAPI.jokeRequest)
     let byID = jokeRequest("55")
     #expect(
       base.appending(byID.path, query: byID.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?idRange=55")
     let searchRequest = try #require(JokeAPI.searchRequest)
-    let search = try searchRequest("a b&c", [:])
+    let search = try searchRequest("a b&c", ServiceSettings())
     #expect(
       base.appending(search.path, query: search.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?contains=a%20b%26c&amount=10&safe-mode")
     #expect(JokeAPI.settings.map(\.name) == ["CHUCK_JOKEAPI_SAFE"])
     #expect(EnvironmentVariable.all.map(\.name).contains("CHUCK_JOKEAPI_SAFE"))
+  }
+
+  /// `lang=` goes to JokeAPI alone, for one of its languages (lower-cased), after `safe-mode`;
+  /// a language it lacks, or none, sends nothing (English). The other kinds have English; your
+  /// own jokes have none.
+  @Test func languages() throws {
+    let base = BaseURL(URL(string: "https://v2.jokeapi.dev")!)
+    func url(_ category: String?, _ settings: ServiceSettings) throws -> String {
+      let request = try JokeAPI.randomRequest(category: category, settings: settings)
+      return base.appending(request.path, query: request.query).absoluteString
+    }
+    #expect(JokeAPI.languages == ["cs", "de", "en", "es", "fr", "pt"])
+    #expect(
+      try url(nil, ServiceSettings(language: "fr"))
+        == "https://v2.jokeapi.dev/joke/Any?safe-mode&lang=fr")
+    #expect(
+      try url("Pun", ServiceSettings(jokeAPISafe: false, language: "DE"))
+        == "https://v2.jokeapi.dev/joke/Pun?lang=de")
+    #expect(try url(nil, ServiceSettings(language: "en")).hasSuffix("?safe-mode&lang=en"))
+    for absent in ["sv", "c", "", "french", nil] as [String?] {
+      #expect(try url(nil, ServiceSettings(language: absent)).hasSuffix("/joke/Any?safe-mode"))
+      #expect(JokeAPI.requestLanguage(ServiceSettings(language: absent)) == nil)
+    }
+    let searchRequest = try #require(JokeAPI.searchRequest)
+    let search = try searchRequest("chat", ServiceSettings(language: "fr"))
+    #expect(search.query.map(\.name) == ["contains", "amount", "safe-mode", "lang"])
+    #expect(ServiceSettings(jokeAPISafe: false, language: "fr").inEnglish.language == nil)
+    #expect(!ServiceSettings(jokeAPISafe: false, language: "fr").inEnglish.jokeAPISafe)
+
+    let french = ServiceSettings(language: "fr")
+    for kind in [ChuckNorris.self, ICanHazDadJoke.self, OfficialJokeAPI.self, Switter.self]
+      as [any JokeKind.Type]
+    {
+      #expect(kind.languages == ["en"])
+      #expect(kind.requestLanguage(french) == nil)
+      let request = try kind.randomRequest(category: nil, settings: french)
+      #expect(!request.query.contains { $0.name == "lang" })
+    }
+    let dad = try #require(ICanHazDadJoke.searchRequest)
+    #expect(try !dad("bike", french).query.contains { $0.name == "lang" })
+    #expect(Mine.languages.isEmpty && JokeSource.mine.languages.isEmpty)
+    #expect(JokeSource.jokeapi.languages == JokeAPI.languages)
+    #expect(
+      LanguageFallback(source: .jokeapi, language: "fr").note
+        == "JokeAPI has no joke in fr that fits; here is one in English")
   }
 
   /// A search answer holds several jokes under `jokes`, or is one bare joke.

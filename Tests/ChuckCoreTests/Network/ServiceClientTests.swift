@@ -113,6 +113,63 @@ import Testing
     #expect(sent[1].value(forHTTPHeaderField: "x-device-uuid") == (try components.deviceID.value()))
   }
 
+  /// The fallback: a random joke asked in French that JokeAPI has none of (400, code 106) is
+  /// asked once more without `lang=`, and said; a French joke comes with no fallback; English
+  /// asked (or a language JokeAPI lacks) never asks twice; a search that finds nothing in French
+  /// is made once more in English.
+  @Test func languageFallback() async throws {
+    let noJoke = jsonResponse(
+      #"{"error":true,"internalError":false,"code":106,"message":"No matching joke found"}"#,
+      status: 400)
+    let french = jsonResponse(
+      #"{"error":false,"category":"Pun","type":"single","joke":"Une blague.","id":2,"lang":"fr"}"#
+    )
+    let english = jsonResponse(
+      #"{"error":false,"category":"Pun","type":"single","joke":"A joke.","id":41,"lang":"en"}"#)
+    func client(_ script: ScriptedTransport, _ language: String?) throws -> ServiceClient<JokeAPI> {
+      ServiceClient<JokeAPI>(
+        baseURL: URL(string: "http://127.0.0.1:9/jokeapi")!, transport: script.transport,
+        policy: RetryPolicy(retries: 0), deviceID: { Self.device }, now: { Self.savedAt },
+        settings: ServiceSettings(language: language),
+        catalogFile: try TemporaryDirectory.make(prefix: "language-fallback")
+          .appendingPathComponent("jokeapi-categories.json"))
+    }
+    let fellBack = ScriptedTransport([.success(noJoke), .success(english)])
+    let (joke, fallback) = try await client(fellBack, "fr").randomInLanguage(
+      category: nil, excluding: [])
+    #expect(joke.id == "41")
+    #expect(fallback == LanguageFallback(source: .jokeapi, language: "fr"))
+    #expect(
+      fellBack.requests.current.map(\.url.absoluteString) == [
+        "http://127.0.0.1:9/jokeapi/joke/Any?safe-mode&lang=fr",
+        "http://127.0.0.1:9/jokeapi/joke/Any?safe-mode",
+      ])
+
+    let inFrench = ScriptedTransport([.success(french)])
+    let found = try await client(inFrench, "fr").randomInLanguage(category: nil, excluding: [])
+    #expect(found.joke.id == "2" && found.fallback == nil)
+    #expect(inFrench.requests.current.count == 1)
+
+    for language in ["en", "sv", nil] as [String?] {
+      let once = ScriptedTransport([.success(noJoke)])
+      await #expect(throws: ChuckError.notFound(path: "/joke/Any")) {
+        try await client(once, language).randomInLanguage(category: nil, excluding: [])
+      }
+      #expect(once.requests.current.count == 1, "\(language ?? "none"): asked once")
+    }
+    let bothFail = ScriptedTransport([.success(noJoke), .success(noJoke)])
+    await #expect(throws: ChuckError.notFound(path: "/joke/Any")) {
+      try await client(bothFail, "es").random(category: nil, excluding: [])
+    }
+    #expect(bothFail.requests.current.count == 2, "English once, not more")
+
+    let search = ScriptedTransport([.success(noJoke), .success(english)])
+    let searched = try await client(search, "de").searchInLanguage("joke")
+    #expect(searched.jokes.map(\.id) == ["41"])
+    #expect(searched.fallback?.language == "de")
+    #expect(search.requests.current.last?.url.query?.contains("lang") == false)
+  }
+
   /// A search that the service answers "no joke" (JokeAPI's 400, code 106) found nothing; a 404
   /// is still an error (a wrong base URL is not an empty result).
   @Test func searchNoJokeIsEmptyButNotFoundIsAnError() async throws {

@@ -4,8 +4,8 @@ import Testing
 
 extension SourcesTests {
   /// `chuck sources` lists every source with the base URL its variable sets (else its default),
-  /// the default marked, and your own jokes without one; `--json` is an array of
-  /// `{"name","url"}` (url null for mine).
+  /// its languages, the default marked, and your own jokes without a URL or languages; `--json`
+  /// is an array of `{"name","url","languages"}` (url null and languages empty for mine).
   @Test func sourcesCommand() async throws {
     let (_, sandbox) = try await startSandbox()
     let environment: [String: String?] = [
@@ -14,14 +14,20 @@ extension SourcesTests {
     ]
     let text = try await sandbox.chuck(["sources"], environment)
     #expect(text.status == 0)
+    let chuckURL = sandbox.api!.baseURL.absoluteString
+    let width = max(chuckURL.count, "https://official-joke-api.appspot.com".count)
+    func row(_ name: String, _ url: String, _ languages: String, _ mark: String = "") -> String {
+      name.padding(toLength: 10, withPad: " ", startingAt: 0)
+        + url.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + languages + mark
+    }
     #expect(
       text.stdout.lines == [
-        "chuck     \(sandbox.api!.baseURL.absoluteString)",
-        "dad       http://127.0.0.1:9/dad  (default)",
-        "official  https://official-joke-api.appspot.com",
-        "switter   https://switter.int.daftcode.pl",
-        "jokeapi   https://v2.jokeapi.dev",
-        "mine      (your own: chuck add)",
+        row("chuck", chuckURL, "en"),
+        row("dad", "http://127.0.0.1:9/dad", "en", "  (default)"),
+        row("official", "https://official-joke-api.appspot.com", "en"),
+        row("switter", "https://switter.int.daftcode.pl", "en"),
+        row("jokeapi", "https://v2.jokeapi.dev", "cs de en es fr pt"),
+        row("mine", "(your own: chuck add)", "-"),
       ])
     let json = try await sandbox.chuck(["sources", "--json"], environment)
     let objects = try JSON.parse(json.stdout).elements
@@ -30,7 +36,10 @@ extension SourcesTests {
         == ["chuck", "dad", "official", "switter", "jokeapi", "mine"])
     #expect(objects[5]["url"] == .null)
     #expect(objects[1]["url"]?.string == "http://127.0.0.1:9/dad")
-    #expect(objects.allSatisfy { $0.keys == ["name", "url"] })
+    #expect(objects.allSatisfy { $0.keys == ["languages", "name", "url"] })
+    #expect(
+      objects.map { $0["languages"]?.elements.compactMap(\.string) }
+        == [["en"], ["en"], ["en"], ["en"], ["cs", "de", "en", "es", "fr", "pt"], []])
   }
 
   /// `save --source dad|official` fetches by id with the rules of `save`: saved in order,
