@@ -62,14 +62,40 @@ public enum JokeAPI: JokeShape {
     guard case .object(let flags)? = object["flags"] else { return [] }
     return flagNames.filter { flags[$0] == .bool(true) }
   }
-  /// The id: a whole number's digits.
+  /// The id: a whole number's digits, after the language and `-` for a joke in another
+  /// language than English (`fr-2`): JokeAPI numbers each language's jokes on their own, so
+  /// French joke 2 and English joke 2 are two jokes. An English joke keeps its bare number, as
+  /// every list saved before languages has it.
   public static func id(in object: [String: JSONValue], text: String) -> String? {
-    JokeID.wholeNumber(object["id"])
+    guard let number = JokeID.wholeNumber(object["id"]) else { return nil }
+    guard case .string(let language)? = object["lang"], language != "en" else { return number }
+    guard isLanguageCode(language) else { return nil }
+    return language + "-" + number
   }
-  /// Whole numbers.
-  public static var idForm: String { "whole numbers without leading zeros" }
-  /// A whole number: its digits (may be shorter than a prefix).
-  public static func isFullID(_ id: String) -> Bool { JokeID.isWholeNumber(id) }
+  /// Whole numbers, after the language for another than English.
+  public static var idForm: String {
+    "whole numbers without leading zeros, after the language and - for a joke not in English "
+      + "(fr-2)"
+  }
+  /// A whole number, or a language, `-` and a whole number (either may be shorter than a
+  /// prefix).
+  public static func isFullID(_ id: String) -> Bool {
+    guard let (_, number) = languageAndNumber(id) else { return JokeID.isWholeNumber(id) }
+    return JokeID.isWholeNumber(number)
+  }
+
+  /// `fr-2` as its language and number; `nil` for an id without a language.
+  static func languageAndNumber(_ id: String) -> (String, String)? {
+    let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, isLanguageCode(String(parts[0])) else { return nil }
+    return (String(parts[0]), String(parts[1]))
+  }
+
+  /// Two lower-case letters.
+  private static func isLanguageCode(_ text: String) -> Bool {
+    text.utf8.count == 2
+      && text.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+  }
 
   /// `"error": true`: JokeAPI's "no matching joke", sent with a 200 by some versions.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool {
@@ -85,9 +111,18 @@ public enum JokeAPI: JokeShape {
   {
     ServiceRequest(["joke", category ?? "Any"], query: filters(settings))
   }
-  /// `/joke/Any?idRange=<id>`.
+  /// `/joke/Any?idRange=<id>`, and `lang=` for an id with a language (`fr-2`).
   public static var jokeRequest: ServiceRequest.ByID? {
-    { id in ServiceRequest(["joke", "Any"], query: [URLQueryItem(name: "idRange", value: id)]) }
+    { id in
+      guard let (language, number) = languageAndNumber(id) else {
+        return ServiceRequest(["joke", "Any"], query: [URLQueryItem(name: "idRange", value: id)])
+      }
+      return ServiceRequest(
+        ["joke", "Any"],
+        query: [
+          URLQueryItem(name: "idRange", value: number), URLQueryItem(name: "lang", value: language),
+        ])
+    }
   }
   /// `/joke/Any?contains=<term>&amount=10`, with `safe-mode` unless it is off and `lang=` as a
   /// random joke's: JokeAPI searches the jokes of one language (English when none is named).
