@@ -61,7 +61,9 @@ extension Context {
       () async throws(ChuckError) -> (Kind.Joke, Int) in
       try await components.fetchAndSave(kind, category: request.category, excluding: exclude)
     }
-    context.printJoke(joke, Kind.source, request.format, waitForPunchline: true)
+    // `random` has no --date-format: its `{date}` is chuck's own (the setting is list's, show's and
+    // pick's).
+    context.printJoke(joke, Kind.source, request.format, .standard, waitForPunchline: true)
     terminal.saved(id: joke.id, count: count)
   }
 }
