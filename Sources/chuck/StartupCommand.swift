@@ -86,6 +86,7 @@ struct StartupCommand: Equatable {
     Option("--match", "-m", taking: .one, for: .pick),
     Option("--ignore-case", "-i", for: .pick), Option("--show-source", "-c", for: .pick),
     Option("--daily", for: .pick), Option("--no-rotate", for: .pick),
+    Option("--date-format", taking: .one, for: [.pick, .list]),
   ]
 
   let command: Command
@@ -162,6 +163,7 @@ struct StartupCommand: Equatable {
     case "--length":
       guard let number = Int(value) else { return false }
       typed.length = number
+    case "--date-format": typed.dateFormat = value
     default: typed.match = value
     }
     return true

@@ -46,6 +46,12 @@ import Testing
     ["list", "--oneline"], ["pick", "--format", "{bad}"], ["pick", "--format", "x", "--json"],
     ["list", "--max-width", "0"], ["pick", "--max-width", "x"], ["list", "--source", "all"],
     ["list", "--source", "all", "--json"], ["list", "--source", "dad"], ["list", "--source", "x"],
+    // --date-format, and its near misses.
+    ["list", "--date-format", "%a, %b %-d, '%y"], ["list", "--date-format=%d/%m/%Y", "--json"],
+    ["pick", "-m", "menu", "--format", "{date}", "--date-format", "%e %B %Y"],
+    ["pick", "--date-format", "%Q"], ["list", "--date-format"], ["list", "--date-format="],
+    ["list", "--date-format", "%d", "--date-format", "%m"], ["pick", "--date-format", "-%d-"],
+    ["list", "--source", "all", "--date-format", "%A"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {

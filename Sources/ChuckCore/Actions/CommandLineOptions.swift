@@ -34,9 +34,23 @@ public struct CommandLineOptions: Equatable, Sendable {
   public var maximumWidth: Int?
   /// `--json`.
   public var json = false
+  /// `--date-format FORMAT` (`pick` and `list`; `show` has it too), as typed.
+  public var dateFormat: String?
 
   /// No option given.
   public init() {}
+
+  /// The date format asked for, or `nil` for the configured one (``ShownDates``).
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a bad format, saying what is wrong with it
+  ///   and which fields there are.
+  public func chosenDateFormat() throws(ChuckError) -> DateFormat? {
+    guard let dateFormat else { return nil }
+    do throws(ChuckError) {
+      return try DateFormat(dateFormat)
+    } catch .invalidArgument(let problem) {
+      throw .invalidArgument("--date-format: " + problem)
+    }
+  }
 
   /// The output format asked for, or `nil` for the command's own output.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for `--json` with a format, or a bad template.
@@ -62,6 +76,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     var request = PickRequest()
     request.scope = try SourceScope(source)
     request.format = try jokeFormat()
+    request.dateFormat = try chosenDateFormat()
     let threshold = length ?? PickFilter.defaultLength
     request.category = category
     request.exclusions = Exclusions(exclude)
@@ -73,10 +88,11 @@ public struct CommandLineOptions: Equatable, Sendable {
     return request
   }
 
-  /// `chuck list`'s request: the lists, and the format.
-  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a bad source or format.
+  /// `chuck list`'s request: the lists, the format and the date format.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a bad source, format or date format.
   public func listRequest() throws(ChuckError) -> ListRequest {
-    ListRequest(scope: try SourceScope(source), format: try jokeFormat())
+    ListRequest(
+      scope: try SourceScope(source), format: try jokeFormat(), dateFormat: try chosenDateFormat())
   }
 
   /// `chuck random`'s request.
@@ -100,14 +116,18 @@ public struct ListRequest: Equatable, Sendable {
   public var scope: SourceScope
   /// Each joke through this format, oldest first, and nothing else.
   public var format: JokeFormat?
+  /// `--date-format`: the dates in this format, else the configured one (``ShownDates``).
+  public var dateFormat: DateFormat?
 
   /// Makes a request.
   /// - Parameters:
   ///   - scope: which lists.
   ///   - format: the format.
-  public init(scope: SourceScope, format: JokeFormat?) {
+  ///   - dateFormat: the date format given on the command line.
+  public init(scope: SourceScope, format: JokeFormat?, dateFormat: DateFormat? = nil) {
     self.scope = scope
     self.format = format
+    self.dateFormat = dateFormat
   }
 }
 

@@ -19,6 +19,8 @@ public struct PickRequest: Equatable, Sendable {
   public var order = Order.rotation
   /// The joke through this format (`--format`, `--oneline`, `--max-width`), else plain.
   public var format: JokeFormat?
+  /// `--date-format`: `{date}` in this format, else the configured one (``ShownDates``).
+  public var dateFormat: DateFormat?
 
   /// How the joke is chosen among those that fit.
   public enum Order: Equatable, Sendable {

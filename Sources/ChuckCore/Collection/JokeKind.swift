@@ -49,6 +49,11 @@ public protocol SavedJoke: Codable, Sendable, Equatable {
   var listRow: JokeListView.Row { get }
   /// The rows `chuck show` and the screen's detail print after the id, labelled, in order.
   var detailFields: [(label: String, value: String)] { get }
+  /// The rows `chuck show` prints after the id, its instants written in a format.
+  /// - Parameter instants: how each date and time is written (``ShownDates/instant``);
+  ///   ``DateFormat/swedishDateTime`` gives ``detailFields``.
+  /// - Returns: the labelled rows, in order.
+  func detailFields(instants: DateFormat) -> [(label: String, value: String)]
   /// The icon's URL as sent, for a kind whose jokes have one.
   var icon: String? { get }
   /// The date the service sent with the joke (`created_at`), if it sends one.

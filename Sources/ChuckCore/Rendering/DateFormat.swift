@@ -30,8 +30,19 @@ public struct DateFormat: Sendable, Equatable {
     pattern: "%Y-%m-%d",
     pieces: [.field(.year), .literal("-"), .field(.month), .literal("-"), .field(.day)])
 
-  /// What the error messages list as allowed.
-  private static let fieldList = "%a %A %b %B %d %-d %e %m %-m %y %Y %H %-H %M %S %j %%"
+  /// The date and time to the second, in UTC, `%Y-%m-%d %H:%M:%S UTC`: what
+  /// ``SwedishDateFormatter/dateTime(_:)`` writes followed by ` UTC`, as `chuck show` shows an
+  /// instant by default.
+  public static let swedishDateTime = DateFormat(
+    pattern: "%Y-%m-%d %H:%M:%S UTC",
+    pieces: [
+      .field(.year), .literal("-"), .field(.month), .literal("-"), .field(.day), .literal(" "),
+      .field(.hour), .literal(":"), .field(.minute), .literal(":"), .field(.second),
+      .literal(" UTC"),
+    ])
+
+  /// The fields a pattern can name, separated by spaces, for help and error messages.
+  public static let fieldList = "%a %A %b %B %d %-d %e %m %-m %y %Y %H %-H %M %S %j %%"
 
   /// Makes a format from a pattern.
   /// - Parameter pattern: text with `%` fields, for example `%a, %b %-d, '%y`.

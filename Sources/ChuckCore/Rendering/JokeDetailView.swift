@@ -33,9 +33,13 @@ public struct JokeDetailView {
   /// - Parameters:
   ///   - joke: the joke.
   ///   - icon: how to show its icon; `nil` for none.
+  ///   - instants: how its dates are written (``ShownDates/instant``); `chuck`'s own by default,
+  ///     `2020-01-05 13:42:19 UTC`.
   /// - Returns: the text to print.
-  public func render(_ joke: some SavedJoke, icon: Icon? = nil) -> TerminalText {
-    render(title: joke.id, icon: icon, fields: joke.detailFields)
+  public func render(
+    _ joke: some SavedJoke, icon: Icon? = nil, instants: DateFormat = .swedishDateTime
+  ) -> TerminalText {
+    render(title: joke.id, icon: icon, fields: joke.detailFields(instants: instants))
   }
 
   /// A title, then the icon, then one labelled field per line.

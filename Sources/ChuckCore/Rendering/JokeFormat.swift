@@ -28,7 +28,8 @@ public struct JokeFormat: Sendable, Equatable {
     case categories
     /// The joke's link (empty when it has none).
     case url
-    /// The date the list shows (`created_at`, else the day it was saved), `YYYY-MM-DD`.
+    /// The date the list shows (`created_at`, else the day it was saved), `YYYY-MM-DD` unless a
+    /// date format says otherwise (``ShownDates/date``).
     case date
   }
 
@@ -112,19 +113,22 @@ public struct JokeFormat: Sendable, Equatable {
   /// - Parameters:
   ///   - joke: the joke.
   ///   - source: its source.
+  ///   - dates: how `{date}` is written (``ShownDates/date``); the Swedish date by default.
   /// - Returns: the text to print.
-  public func render(_ joke: some SavedJoke, source: JokeSource) -> TerminalText {
+  public func render(
+    _ joke: some SavedJoke, source: JokeSource, dates: DateFormat = .swedish
+  ) -> TerminalText {
     switch kind {
     case .template(let pieces):
       let text = pieces.map { piece in
         switch piece {
         case .text(let text): text
-        case .field(let field): Self.value(of: field, joke, source)
+        case .field(let field): Self.value(of: field, joke, source, dates)
         }
       }.joined()
       return fitted(text) + .newline
     case .waybar:
-      let whole = Self.value(of: .value, joke, source)
+      let whole = Self.value(of: .value, joke, source, dates)
       let object: [String: JSONValue] = [
         "text": .string(fitted(JokePreview.collapsingWhitespace(whole), oneLine: true).string),
         "tooltip": .string(whole),
@@ -140,7 +144,9 @@ public struct JokeFormat: Sendable, Equatable {
   }
 
   /// A field's text.
-  static func value(of field: Field, _ joke: some SavedJoke, _ source: JokeSource) -> String {
+  static func value(
+    of field: Field, _ joke: some SavedJoke, _ source: JokeSource, _ dates: DateFormat
+  ) -> String {
     switch field {
     case .value: joke.punchline.map { joke.text + "\n" + $0 } ?? joke.text
     case .setup: joke.text
@@ -149,7 +155,7 @@ public struct JokeFormat: Sendable, Equatable {
     case .source: source.name
     case .categories: joke.categories.joined(separator: ", ")
     case .url: joke.link ?? ""
-    case .date: joke.listRow.created.map { SwedishDateFormatter().date($0) } ?? ""
+    case .date: joke.listRow.created.map { dates.string($0) } ?? ""
     }
   }
 

@@ -13,7 +13,7 @@ public struct JokeListView {
   private let style: TextStyle
   private let title: TerminalText
   private let emptyMessage: TerminalText
-  private let dates = SwedishDateFormatter()
+  private let dates: DateFormat
 
   /// Makes a view for a terminal of `width` columns.
   /// - Parameters:
@@ -21,11 +21,14 @@ public struct JokeListView {
   ///   - style: colours on or off.
   ///   - title: the first line (made safe for the terminal).
   ///   - emptyMessage: the line shown when there are no entries.
+  ///   - dates: how each joke's date is written (``ShownDates/date``); the Swedish date,
+  ///     `2020-01-05`, by default.
   public init(
     width: Int, style: TextStyle, title: String = JokeListView.title,
-    emptyMessage: String = JokeListView.emptyMessage
+    emptyMessage: String = JokeListView.emptyMessage, dates: DateFormat = .swedish
   ) {
     self.width = width
+    self.dates = dates
     self.style = style
     self.title = TerminalText(sanitizing: title, keepNewlines: false)
     self.emptyMessage = TerminalText(sanitizing: emptyMessage, keepNewlines: false)
@@ -70,8 +73,19 @@ public struct JokeListView {
     /// The line under the preview: label, date, id and the `(saved)` mark, made safe.
     /// - Parameter dates: the date formatter.
     public func dateAndID(_ dates: SwedishDateFormatter) -> TerminalText {
+      dateAndID(date: created.map { dates.date($0) })
+    }
+
+    /// The line under the preview, its date written in a format: label, date, id and the
+    /// `(saved)` mark, made safe.
+    /// - Parameter dates: how the date is written.
+    public func dateAndID(_ dates: DateFormat) -> TerminalText {
+      dateAndID(date: created.map { dates.string($0) })
+    }
+
+    private func dateAndID(date: String?) -> TerminalText {
       TerminalText(
-        sanitizing: (created.map { dateLabel + dates.date($0) + "  " } ?? "") + id
+        sanitizing: (date.map { dateLabel + $0 + "  " } ?? "") + id
           + (isSaved ? "  (saved)" : ""), keepNewlines: false)
     }
   }

@@ -9,9 +9,16 @@ extension ServiceJoke {
   /// The rows `chuck show` prints for the joke, after its id: `saved_at` (UTC), the text (or
   /// setup and punchline), then every other field the service sent, by name.
   public var detailFields: [(label: String, value: String)] {
+    detailFields(instants: .swedishDateTime)
+  }
+
+  /// The rows of ``detailFields``, `saved_at` written in a format.
+  /// - Parameter instants: how `saved_at` is written.
+  /// - Returns: the labelled rows, in order.
+  public func detailFields(instants: DateFormat) -> [(label: String, value: String)] {
     let names = Shape.fieldNames(in: object)
     var fields: [(label: String, value: String)] = [
-      (Self.savedAtField, SwedishDateFormatter().dateTime(savedAt) + " UTC"),
+      (Self.savedAtField, instants.string(savedAt)),
       (names.text, text),
     ]
     if let field = names.punchline, let punchline { fields.append((field, punchline)) }

@@ -15,6 +15,7 @@ extension Chuck {
     @Option(help: SourceScope.help, completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
     var source: String?
     @OptionGroup var output: FormatOption
+    @OptionGroup var dates: DateFormatOption
     @OptionGroup var options: GlobalOptions
 
     /// The command line as typed (``CommandLineOptions``).
@@ -22,6 +23,7 @@ extension Chuck {
       var typed = CommandLineOptions()
       typed.source = source
       output.fill(&typed, json: options.json)
+      dates.fill(&typed)
       return typed
     }
 

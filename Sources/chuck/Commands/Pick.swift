@@ -59,6 +59,7 @@ extension Chuck {
     var source: String?
 
     @OptionGroup var output: FormatOption
+    @OptionGroup var dates: DateFormatOption
     @OptionGroup var options: GlobalOptions
 
     /// The command line as typed (``CommandLineOptions``).
@@ -70,6 +71,7 @@ extension Chuck {
       (typed.match, typed.ignoreCase, typed.showSource) = (match, ignoreCase, showSource)
       (typed.daily, typed.noRotate, typed.source) = (daily, noRotate, source)
       output.fill(&typed, json: options.json)
+      dates.fill(&typed)
       return typed
     }
 

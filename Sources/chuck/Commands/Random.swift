@@ -62,7 +62,11 @@ extension Context {
       try await components.fetchAndSave(kind, category: request.category, excluding: exclude)
     }
     if let fallback { terminal.note(fallback.note) }
-    context.printJoke(joke, Kind.source, request.format, waitForPunchline: true)
+    // `random` has no --date-format; its `{date}` follows the date-format setting.
+    context.printJoke(
+      joke, Kind.source, request.format,
+      ShownDates(flag: nil, configuration: components.configuration),
+      waitForPunchline: true)
     terminal.saved(id: joke.id, count: count)
   }
 }

@@ -9,7 +9,8 @@ extension Chuck {
       abstract: "Show every field of one joke.",
       discussion: """
         ID is a saved joke's id or a unique prefix of at least 4 characters. A full id that is not \
-        saved is looked up on the API.
+        saved is looked up on the API. Dates are UTC: 2020-01-05 13:42:19 UTC, or as \
+        --date-format (else CHUCK_DATE_FORMAT) writes them, with nothing added.
         """
     )
 
@@ -20,22 +21,28 @@ extension Chuck {
 
     @OptionGroup var source: SourceOption
     @OptionGroup var output: FormatOption
+    @OptionGroup var dates: DateFormatOption
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
       _ = try output.resolve(json: options.json)
+      _ = try dates.resolve()
     }
 
     func run() async throws {
       let format = try output.resolve(json: options.json)
+      let dateFormat = try dates.resolve()
       try await options.run { (context: Context) async throws(ChuckError) in
-        try await Self.show(source.resolve(context).kind, id: id, format: format, context)
+        let dates = ShownDates(flag: dateFormat, configuration: context.components.configuration)
+        try await Self.show(
+          source.resolve(context).kind, id: id, format: format, dates: dates, context)
       }
     }
 
     /// Shows a saved joke by id or prefix, else (for a whole id) the service's.
     static func show<Kind: JokeKind>(
-      _ kind: Kind.Type, id: String, format: JokeFormat? = nil, _ context: Context
+      _ kind: Kind.Type, id: String, format: JokeFormat? = nil, dates: ShownDates,
+      _ context: Context
     ) async throws(ChuckError) {
       let terminal = context.terminal
       let client = Kind.client(context.components)
@@ -50,13 +57,14 @@ extension Chuck {
       if !found.isSaved {
         terminal.note("this joke is not in your list; it was fetched from the API.")
       }
-      guard !context.printedForMachines(joke, Kind.source, format) else { return }
+      guard !context.printedForMachines(joke, Kind.source, format, dates) else { return }
       var icon: JokeDetailView.Icon?
       if let address = joke.icon {
         icon = await context.components.icon(at: address, inline: terminal.imageProtocol)
       }
       terminal.out(
-        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(joke, icon: icon))
+        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(
+          joke, icon: icon, instants: dates.instant))
     }
   }
 }

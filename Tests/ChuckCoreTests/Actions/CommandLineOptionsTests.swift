@@ -52,6 +52,30 @@ import Testing
     #expect(try typed { $0.source = "dad" }.pickRequest().stateName([.dad]) == "pick-dad.state")
   }
 
+  /// `--date-format` is read into a `DateFormat` by the rules, for `pick` and `list`; a bad one
+  /// is refused in `DateFormat`'s words, naming the option.
+  @Test func dateFormat() throws {
+    #expect(try typed { _ in }.chosenDateFormat() == nil)
+    #expect(try typed { _ in }.pickRequest().dateFormat == nil)
+    let format = try DateFormat("%a, %b %-d, '%y")
+    #expect(try typed { $0.dateFormat = "%a, %b %-d, '%y" }.pickRequest().dateFormat == format)
+    #expect(
+      try typed { ($0.dateFormat, $0.format) = ("%d/%m/%Y", "{date}") }.listRequest()
+        == ListRequest(
+          scope: .configured, format: try JokeFormat("{date}"),
+          dateFormat: try DateFormat("%d/%m/%Y")))
+    let fields = DateFormat.fieldList
+    let refused: [(String, String)] = [
+      ("%Q", "--date-format: '%Q' is not a date field: the fields are \(fields)"),
+      ("", "--date-format: the date format is empty: the fields are \(fields)"),
+    ]
+    for (pattern, message) in refused {
+      let options = typed { $0.dateFormat = pattern }
+      #expect(throws: ChuckError.invalidArgument(message)) { _ = try options.pickRequest() }
+      #expect(throws: ChuckError.invalidArgument(message)) { _ = try options.listRequest() }
+    }
+  }
+
   @Test func listAndRandom() throws {
     #expect(try typed { $0.source = "all" }.listRequest() == ListRequest(scope: .all, format: nil))
     #expect(throws: ChuckError.self) { _ = try typed { $0.source = "all" }.randomRequest() }

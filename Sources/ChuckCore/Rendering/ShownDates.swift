@@ -1,0 +1,32 @@
+/// How `chuck list`, `chuck show` and the `{date}` of `chuck pick`'s (and `list`'s and `show`'s)
+/// `--format` write dates for a person, chosen once per command: `--date-format`, else the
+/// `date-format` setting (``ChuckConfiguration/dateFormat``), else `chuck`'s own dates — the
+/// Swedish date `2020-01-05`, and for `show`'s instants `2020-01-05 13:42:19 UTC`.
+///
+/// A user's format writes dates and instants alike, and nothing is added to it: `show` appends no
+/// ` UTC` (every date is UTC; a format that wants to say so ends with ` UTC`). JSON never goes
+/// through it: its dates are for machines and stay as they are.
+public struct ShownDates: Sendable, Equatable {
+  /// A date alone: `list`'s date lines and `{date}`.
+  public let date: DateFormat
+  /// An instant: `show`'s `created_at`, `updated_at` and `saved_at`.
+  public let instant: DateFormat
+
+  /// `chuck`'s own dates: ``DateFormat/swedish`` and ``DateFormat/swedishDateTime``.
+  public static let standard = ShownDates(nil)
+
+  /// Dates in the user's format, or `chuck`'s own.
+  /// - Parameter format: the user's format; `nil` for `chuck`'s own dates.
+  public init(_ format: DateFormat?) {
+    date = format ?? .swedish
+    instant = format ?? .swedishDateTime
+  }
+
+  /// The dates a command shows: the flag's format, else the configuration's, else `chuck`'s own.
+  /// - Parameters:
+  ///   - flag: `--date-format`, read and checked (``CommandLineOptions/chosenDateFormat()``).
+  ///   - configuration: the settings, whose ``ChuckConfiguration/dateFormat`` comes next.
+  public init(flag: DateFormat?, configuration: ChuckConfiguration) {
+    self.init(flag ?? configuration.dateFormat)
+  }
+}
