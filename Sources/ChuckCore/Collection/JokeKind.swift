@@ -19,8 +19,6 @@ public protocol JokeKind: JokeRequests {
   static var baseURLVariable: EnvironmentVariable? { get }
   /// The service's base URL when its variable is unset.
   static var defaultBaseURL: String { get }
-  /// The variables of the source's own settings, if any.
-  static var settings: [EnvironmentVariable] { get }
 
   /// Whether `id` has the form of a whole id of this kind: one that is looked up on the service
   /// when it is not saved, and that is never taken for a short prefix.
@@ -120,8 +118,6 @@ extension JokeKind {
   public static var source: JokeSource { JokeSource(self) }
   /// `NAME-jokes.json`.
   public static var listFileName: String { "\(name)-jokes.json" }
-  /// None.
-  public static var settings: [EnvironmentVariable] { [] }
   /// None.
   public static var flagNames: [String] { [] }
 

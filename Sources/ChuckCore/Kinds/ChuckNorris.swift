@@ -85,14 +85,7 @@ extension ChuckJoke: SavedJoke {
   /// `created_at`, `updated_at` (UTC), the link, the categories (`uncategorized` when none)
   /// and the text.
   public var detailFields: [(label: String, value: String)] {
-    let dates = SwedishDateFormatter()
-    return [
-      ("created_at", dates.dateTime(created) + " UTC"),
-      ("updated_at", dates.dateTime(updated) + " UTC"),
-      ("link", url),
-      ("categories", categories.isEmpty ? "uncategorized" : categories.joined(separator: ", ")),
-      ("value", value),
-    ]
+    detailFields(instants: .swedishDateTime)
   }
   /// The icon's URL.
   public var icon: String? { iconURL }

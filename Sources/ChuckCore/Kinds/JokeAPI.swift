@@ -35,8 +35,6 @@ public enum JokeAPI: JokeShape {
     }
     return language
   }
-  /// Its own setting.
-  public static var settings: [EnvironmentVariable] { [safeModeVariable] }
   /// JokeAPI's flags: a joke may be marked with any of them (safe mode leaves all of those out).
   public static var flagNames: [String] {
     ["nsfw", "religious", "political", "racist", "sexist", "explicit"]

@@ -43,6 +43,17 @@ import Testing
     #expect(ICanHazDadJoke.noJokeStatuses.isEmpty)
   }
 
+  /// A joke in another language than English has its language in its id; an English one
+  /// keeps its bare number.
+  @Test func idsByLanguage() {
+    #expect(JokeAPI.id(in: ["id": .number(2), "lang": .string("fr")], text: "") == "fr-2")
+    #expect(JokeAPI.id(in: ["id": .number(2), "lang": .string("en")], text: "") == "2")
+    #expect(JokeAPI.id(in: ["id": .number(2)], text: "") == "2")
+    #expect(JokeAPI.id(in: ["id": .number(2), "lang": .string("f/")], text: "") == nil)
+    #expect(JokeAPI.isFullID("fr-2") && JokeAPI.isFullID("2"))
+    #expect(!JokeAPI.isFullID("fr-") && !JokeAPI.isFullID("fr-02") && !JokeAPI.isFullID("x-2"))
+  }
+
   /// Random jokes and searches ask with a bare `safe-mode` unless the settings turn it off; a
   /// joke by id never does.
   @Test func requests() throws {
@@ -63,12 +74,16 @@ import Testing
     #expect(
       base.appending(byID.path, query: byID.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?idRange=55")
+    let french = jokeRequest("fr-2")
+    #expect(
+      base.appending(french.path, query: french.query).absoluteString
+        == "https://v2.jokeapi.dev/joke/Any?idRange=2&lang=fr")
     let searchRequest = try #require(JokeAPI.searchRequest)
     let search = try searchRequest("a b&c", ServiceSettings())
     #expect(
       base.appending(search.path, query: search.query).absoluteString
         == "https://v2.jokeapi.dev/joke/Any?contains=a%20b%26c&amount=10&safe-mode")
-    #expect(JokeAPI.settings.map(\.name) == ["CHUCK_JOKEAPI_SAFE"])
+    #expect(Setting.named("jokeapi-safe")?.variable == JokeAPI.safeModeVariable)
     #expect(EnvironmentVariable.all.map(\.name).contains("CHUCK_JOKEAPI_SAFE"))
   }
 

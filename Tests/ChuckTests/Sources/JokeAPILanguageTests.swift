@@ -32,7 +32,7 @@ import Testing
     #expect(try Self.languages(api, after: count) == ["fr"])
     #expect(try api.requests().last?.query == "safe-mode&lang=fr")
     #expect(french.stdout.contains("Pourquoi les développeurs"), "\(french.stdout)")
-    #expect(Self.savedID(french.stderr) == "2")
+    #expect(Self.savedID(french.stderr) == "fr-2")
     #expect(!french.stderr.contains("note:"))
 
     count = try api.requestCount()
@@ -40,7 +40,7 @@ import Testing
       random, ["CHUCK_LANG": "fr", "CHUCK_JOKEAPI_SAFE": "0"])
     #expect(unsafe.status == 0, "\(unsafe.stderr)")
     #expect(try api.requests().last?.query == "lang=fr")
-    #expect(Self.savedID(unsafe.stderr) == "3", "the second French joke")
+    #expect(Self.savedID(unsafe.stderr) == "fr-3", "the second French joke")
 
     for (environment, expected) in [
       (["LANG": "fr_FR.UTF-8", "CHUCK_LANG": "de"], "de"),
@@ -119,5 +119,25 @@ import Testing
     let requests = try api.requests()
     #expect(requests.count >= 5)
     #expect(!requests.contains { $0.query.contains("lang") })
+  }
+
+  /// JokeAPI numbers each language's jokes on their own: a joke in another language than
+  /// English has its language in its id (`fr-2`, never `2`, English joke 2's), and `show` asks
+  /// for such a joke in its language.
+  @Test func idsCarryTheirLanguage() async throws {
+    let (api, sandbox) = try await startSandbox()
+    let shown = try await sandbox.chuck(["show", "fr-3", "--source", "jokeapi"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(try api.requests().last?.query == "idRange=3&lang=fr")
+    #expect(shown.stdout.contains("fr-3"))
+    let saved = try await sandbox.chuck(["save", "fr-3", "--source", "jokeapi"])
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let listed = try await sandbox.chuck(["list", "--source", "jokeapi"])
+    #expect(listed.stdout.contains("  fr-3"), "\(listed.stdout)")
+    let count = try api.requestCount()
+    let again = try await sandbox.chuck(["show", "fr-3", "--source", "jokeapi"])
+    #expect(again.status == 0)
+    #expect(again.stdout.hasPrefix("  fr-3"))
+    #expect(try api.requestCount() == count, "the saved joke is shown from the list")
   }
 }

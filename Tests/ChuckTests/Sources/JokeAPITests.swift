@@ -38,7 +38,8 @@ import Testing
     #expect(bad.status == 64)
     #expect(
       bad.stderr
-        == "error: CHUCK_JOKEAPI_SAFE=\"yes\" is not usable: expected 0 (off) or 1 (on)\n")
+        == "error: CHUCK_JOKEAPI_SAFE=\"yes\" is not usable: "
+        + "expected true or false (in a variable, 1 or 0)\n")
     #expect(try api.requestCount() == count)
   }
 
