@@ -116,19 +116,29 @@ class Matrix:
         """The saved state as chuck shows it (dates it makes up at run time left out)."""
         lists = self.run(sandbox, ["list", "--json", "--source", "all"])
         favorites = self.run(sandbox, ["favorite", "list", "--json"])
-        for result, what in ((lists, "list"), (favorites, "favorite list")):
+        settings = self.run(sandbox, ["config", "list", "--json"])
+        for result, what in ((lists, "list"), (favorites, "favorite list"), (settings, "config list")):
             if result.returncode != 0:
                 return None, f"chuck {what} afterwards failed ({result.returncode}): {result.stderr.strip()}"
         try:
-            state = {"lists": json.loads(lists.stdout), "favorites": json.loads(favorites.stdout)}
+            state = {"lists": json.loads(lists.stdout), "favorites": json.loads(favorites.stdout),
+                     "settings": json.loads(settings.stdout.replace(str(sandbox), "{sandbox}"))}
         except json.JSONDecodeError as error:
             return None, f"chuck's JSON afterwards does not parse: {error}"
+        # The config file byte for byte: set keeps every other byte, comments included.
+        config = sandbox / "config/chuck/config"
+        state["config file"] = config.read_text() if config.exists() else None
         return strip_times(state), None
 
     # --- the base state ------------------------------------------------------------------------
 
     def make_base(self) -> None:
         (self.base / "data").mkdir(parents=True)
+        config = self.base / "config/chuck/config"
+        config.parent.mkdir(parents=True, mode=0o700)
+        config.write_text("# chuck's settings, kept by the crash matrix\nsource = \"chuck\"  # the default\n"
+                          "\n# how patient\nretries = 0\n")
+        config.chmod(0o600)
         for step in (
             ["import", str(self.files["base"]), "--format", "json", "--source", "all"],
             ["add", "The first joke of my own."],
@@ -162,7 +172,7 @@ class Matrix:
     def points(self, trace: str, sandbox: Path) -> tuple[list[Point], int]:
         """Each recorded call on the data or state folder that can be aimed at: its syscall, its
         number among the calls strace will count, and the -P paths that narrow that count."""
-        roots = [str(sandbox / "data"), str(sandbox / "state")]
+        roots = [str(sandbox / "data"), str(sandbox / "state"), str(sandbox / "config")]
         calls = []
         for line in trace.splitlines():
             match = CALL.match(line)
@@ -232,8 +242,11 @@ class Matrix:
         probe = self.run(sandbox, ["add", "The next write, after the fault."])
         if probe.returncode != 0:
             return f"the next write failed ({probe.returncode}): {probe.stderr.strip()}"
+        probe = self.run(sandbox, ["config", "set", "favorites-max", "20"])
+        if probe.returncode != 0:
+            return f"the next config set failed ({probe.returncode}): {probe.stderr.strip()}"
         left = [
-            p.name for folder in ("data", "state") if (sandbox / folder).is_dir()
+            p.name for folder in ("data", "state", "config/chuck") if (sandbox / folder).is_dir()
             for p in (sandbox / folder).iterdir() if ".tmp-" in p.name or p.name == "chuck.journal"
         ]
         if left:
@@ -278,6 +291,8 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
         Case("import-one", ["import", str(files["one"]), "--format", "lines"]),
         Case("import-all", ["import", str(files["all"]), "--format", "json", "--source", "all"]),
         Case("pick", ["pick"]),
+        Case("config-set", ["config", "set", "timeout", "12"]),
+        Case("config-unset", ["config", "unset", "source"]),
     ]
     return files, cases
 

@@ -107,7 +107,10 @@ extension FileStore {
   }
 
   private func isStaleTemporaryFile(_ name: String) -> Bool {
-    guard contents == .saved else { return name.hasPrefix(temporaryPrefix) }
+    // The file's own are stale under its lock, whatever the file (the config file too).
+    guard contents == .saved, !name.hasPrefix(temporaryPrefix) else {
+      return name.hasPrefix(temporaryPrefix)
+    }
     // `.<saved file>.tmp-XXXXXX`, and never another program's file in a shared folder.
     guard name.hasPrefix("."), let marker = name.firstRange(of: ".tmp-") else { return false }
     return Journal.isSavedFileName(

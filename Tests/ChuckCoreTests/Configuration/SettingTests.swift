@@ -210,7 +210,11 @@ import Testing
     #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     #expect(throws: ChuckError.self) { try settings.set("retries", to: "-1") }
     #expect(throws: ChuckError.self) { try settings.set("colour", to: "never") }
+    // A killed `set` leaves its temporary file; the next one, under the lock, removes it.
+    let stale = folder.appendingPathComponent("chuck/.config.tmp-AbCdEf").path
+    #expect(FileManager.default.createFile(atPath: stale, contents: Data("x".utf8)))
     #expect(try settings.unset("retries"))
+    #expect(!FileManager.default.fileExists(atPath: stale))
     #expect(try !settings.unset("retries"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "source = \"dad\"\n")
     let report = settings.check()
