@@ -33,6 +33,31 @@ JQ_LIST = (
 )
 
 
+# A config file as a user keeps one: 20 lines of settings, comments and keys.
+CONFIG_20 = """\
+# chuck's settings
+source = "chuck"          # the default source
+exclude = ["explicit"]
+favorites-max = 20
+
+# the network
+timeout = 10
+retries = 3
+retry-delay = 2
+
+# how it looks
+color = "auto"
+date-format = "%Y-%m-%d"
+mouse = true
+jokeapi-safe = true
+lang = "en"
+
+[keys]
+joke = ["n", "+"]
+quit = ["q", "Q"]
+"""
+
+
 def run(cmd, **kwargs):
     return subprocess.run(cmd, check=True, **kwargs)
 
@@ -307,8 +332,10 @@ def main() -> int:
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     slow_url = slow.stdout.readline().strip()
     # Everything chuck writes stays in the work folder: the cache, and pick's rotation state.
+    # No config file but the benchmark's own (a missing one costs one failed open).
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"),
-               XDG_STATE_HOME=str(work / "state"))
+               XDG_STATE_HOME=str(work / "state"), XDG_CONFIG_HOME=str(work / "no-config"))
+    env.pop("CHUCK_CONFIG", None)
     # (measure, chuck, peer, unit, target of chuck/peer or None)
     rows = []
     list_times = {}
@@ -352,6 +379,15 @@ def main() -> int:
                     [name for name, _ in options] + ["fortune"], env_size, runs * 3)
                 for (name, _), time in zip(options, times):
                     rows.append((f"{name}, 10 jokes (peer: fortune)", time, fortune_again, "ms", 1.0))
+                # pick with a config file of 20 lines (settings, comments, keys) read and checked.
+                config = work / "config-20"
+                config.write_text(CONFIG_20)
+                config.chmod(0o600)
+                with_config, fortune_config = hyperfine(
+                    [f"{chuck} pick", fortune], ["chuck pick (20-line config)", "fortune"],
+                    dict(env_size, CHUCK_CONFIG=str(config)), runs * 3)
+                rows.append(("pick with a 20-line config file, 10 jokes (peer: fortune)", with_config,
+                             fortune_config, "ms", 1.0))
             target = {10: 0.75, 1_000: None, 10_000: 0.5, 100_000: 0.33}[size]
             chuck_list, jq_list = hyperfine(
                 [f"{chuck} list", f"jq -r '{JQ_LIST}' {list_file}"], ["chuck list", "jq"], env_size, n)
