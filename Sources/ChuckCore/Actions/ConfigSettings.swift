@@ -27,12 +27,58 @@ public struct ConfigSettings: Sendable {
   /// - Parameter configuration: the configuration in effect.
   /// - Returns: the entries.
   public static func entries(of configuration: ChuckConfiguration) -> [Entry] {
-    Setting.all.compactMap { setting in
+    let settings = Setting.all.compactMap { setting in
       setting.value(in: configuration).map {
         Entry(
           key: setting.key, value: $0, origin: configuration.origins[setting.key] ?? .standard)
       }
     }
+    let keys = ScreenAction.allCases.map { action in
+      let key = keyPrefix + action.name
+      return Entry(
+        key: key, value: keysValue(of: action, in: configuration.keymap),
+        origin: configuration.origins[key] ?? .standard)
+    }
+    return settings + keys
+  }
+
+  /// `keys.`: the keys of the `[keys]` table as `chuck config` names them (`keys.joke`).
+  public static let keyPrefix = ScreenKeymap.configTable + "."
+
+  /// An action's keys in a keymap, as the `[keys]` table writes them.
+  static func keysValue(of action: ScreenAction, in keymap: ScreenKeymap) -> ConfigValue {
+    var names: [String] = []
+    for binding in keymap.bindings where binding.action == action {
+      for name in binding.keys.compactMap(\.name) where !names.contains(name) {
+        names.append(name)
+      }
+    }
+    return .array(names.map { .string($0) })
+  }
+
+  /// The value `chuck config get` prints for a key: a setting's, or an action's keys.
+  /// - Parameters:
+  ///   - key: a setting's key, or `keys.ACTION`.
+  ///   - configuration: the configuration in effect.
+  /// - Returns: the value, or `nil` when the setting has none.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a key that names nothing.
+  public static func value(of key: String, in configuration: ChuckConfiguration)
+    throws(ChuckError) -> ConfigValue?
+  {
+    if let action = try action(key) { return keysValue(of: action, in: configuration.keymap) }
+    return try setting(key).value(in: configuration)
+  }
+
+  /// The action a `keys.ACTION` key names, or `nil` for another key.
+  private static func action(_ key: String) throws(ChuckError) -> ScreenAction? {
+    guard key.hasPrefix(keyPrefix) else { return nil }
+    let name = String(key.dropFirst(keyPrefix.count))
+    guard let action = ScreenAction(name: name) else {
+      throw .invalidArgument(
+        "no action is named '\(name)'; the actions: "
+          + ScreenAction.allCases.map(\.name).joined(separator: ", "))
+    }
+    return action
   }
 
   /// The setting of a key, for `get`, `set` and `unset`.
@@ -61,6 +107,7 @@ public struct ConfigSettings: Sendable {
   ///   that cannot be read or parsed; a storage error when it cannot be written.
   @discardableResult
   public func set(_ key: String, to text: String) throws(ChuckError) -> ConfigValue {
+    if let action = try Self.action(key) { return try setKeys(of: action, to: text) }
     let setting = try Self.setting(key)
     let value = setting.value(of: text)
     var scratch = ChuckConfiguration.standard
@@ -78,13 +125,41 @@ public struct ConfigSettings: Sendable {
   /// - Throws: as ``set(_:to:)``.
   @discardableResult
   public func unset(_ key: String) throws(ChuckError) -> Bool {
-    _ = try Self.setting(key)
+    var (name, table) = (key, "")
+    if let action = try Self.action(key) {
+      (name, table) = (action.name, ScreenKeymap.configTable)
+    } else {
+      _ = try Self.setting(key)
+    }
     var found = false
     try rewrite { file in
-      found = file.entry(key) != nil
-      return found ? file.removing(key, in: "") : nil
+      found = file.entry(name, in: table) != nil
+      return found ? file.removing(name, in: table) : nil
     }
     return found
+  }
+
+  /// Gives an action keys of its own in the `[keys]` table: key names separated by spaces
+  /// (`n +`), checked as the file's table is (a key bound to two actions is refused).
+  private func setKeys(of action: ScreenAction, to text: String) throws(ChuckError)
+    -> ConfigValue
+  {
+    let names = text.split(whereSeparator: { $0 == " " }).map(String.init)
+    let value: ConfigValue =
+      names.count == 1 ? .string(names[0]) : .array(names.map { .string($0) })
+    try rewrite { (file) throws(ChuckError) -> [UInt8]? in
+      let changed = file.setting(action.name, in: ScreenKeymap.configTable, to: value)
+      let (keymap, problems) = ScreenKeymap.standard.configured(
+        by: ConfigFile.parse(changed).file.entries)
+      _ = keymap
+      if let problem = problems.first {
+        throw .invalidArgument(
+          [problem.key, problem.message].compactMap(\.self).joined(separator: ": ")
+            + "; nothing written")
+      }
+      return changed
+    }
+    return value
   }
 
   /// What `check` found: every problem (each makes the file unusable) and every warning.
@@ -124,7 +199,7 @@ public struct ConfigSettings: Sendable {
 
   /// Reads the file under the config folder's lock, lets `change` make its new bytes from it,
   /// and writes them atomically; `nil` from `change` writes nothing.
-  private func rewrite(_ change: (ConfigFile) -> [UInt8]?) throws(ChuckError) {
+  private func rewrite(_ change: (ConfigFile) throws(ChuckError) -> [UInt8]?) throws(ChuckError) {
     let store = FileStore(fileURL: URL(fileURLWithPath: path), contents: .saved)
     try store.exclusively { () throws(ChuckError) in
       let bytes: [UInt8]?
@@ -136,7 +211,7 @@ public struct ConfigSettings: Sendable {
       let (file, problems) = ConfigFile.parse(bytes ?? [])
       // A line chuck cannot read is not rewritten around: the user mends it first.
       guard problems.isEmpty else { throw .badConfiguration(path: path, problems: problems) }
-      guard let changed = change(file) else { return }
+      guard let changed = try change(file) else { return }
       try store.replace(with: changed)
     }
   }

@@ -48,12 +48,14 @@ public struct ShellCompletion: Sendable {
     Self.offer(components.cachedCategories(of: source(on: arguments)), prefix)
   }
 
-  /// The settings' keys, for `chuck config get|set|unset`; they need no configuration, so
+  /// The settings' keys and `keys.ACTION`, for `chuck config get|set|unset`; they need no configuration, so
   /// they are offered even when the config file cannot be used.
   /// - Parameter prefix: the word being completed.
   /// - Returns: the keys.
   public static func settingKeys(prefix: String) -> [String] {
-    offer(Setting.all.map(\.key), prefix)
+    offer(
+      Setting.all.map(\.key)
+        + ScreenAction.allCases.map { ConfigSettings.keyPrefix + $0.name }, prefix)
   }
 
   /// The source that the line's last `--source NAME` (or `--source=NAME`) names, else the

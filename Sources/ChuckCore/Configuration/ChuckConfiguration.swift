@@ -235,7 +235,12 @@ public struct ChuckConfiguration: Sendable, Equatable {
     }
     let (keymap, keyProblems) = ScreenKeymap.standard.configured(by: file.entries)
     problems += keyProblems
-    if keyProblems.isEmpty { self.keymap = keymap }
+    if keyProblems.isEmpty {
+      self.keymap = keymap
+      for entry in file.entries where entry.table == ScreenKeymap.configTable {
+        origins[entry.name] = .file(path: path, line: entry.line)
+      }
+    }
     problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     for table in file.tables where !Self.knownTables.contains(table) {
       let line = file.headers.first { $0.name == table }?.line ?? 0

@@ -103,8 +103,10 @@ extension Chuck {
       func run() async throws {
         var found = true
         try await options.run { (context: Context) async throws(ChuckError) in
-          let setting = try ConfigSettings.setting(key)
-          guard let value = setting.value(in: context.components.configuration) else {
+          guard
+            let value = try ConfigSettings.value(
+              of: key, in: context.components.configuration)
+          else {
             found = false
             return
           }
@@ -118,7 +120,8 @@ extension Chuck {
       static let configuration = CommandConfiguration(
         abstract: "Set a setting in the config file.",
         discussion: """
-          The value is written as its variable would hold it: 10, true, a,b for a list. It is \
+          The value is written as its variable would hold it: 10, true, a,b for a list; for \
+          keys.ACTION (the screen's keys), key names separated by spaces: "n +". It is \
           checked first (a value the setting refuses is exit 64, and nothing is written); the \
           key's line is changed in place, or added, and every other byte of the file stays. \
           The file is written atomically, 0600; its folder is made when missing.
@@ -144,7 +147,7 @@ extension Chuck {
 
     struct Unset: ParsableCommand {
       static let configuration = CommandConfiguration(
-        abstract: "Remove a setting from the config file (its default, or its variable, holds).",
+        abstract: "Remove a setting (or keys.ACTION) from the config file.",
         discussion: "Every other byte of the file stays. A key the file does not set is no error.")
 
       @Argument(help: "The setting's key.", completion: .custom(Completions.settingKeys))

@@ -253,4 +253,31 @@ import Testing
     let french = try await sandbox.chuck(["config", "get", "lang"], ["LANG": "fr_FR.UTF-8"])
     #expect(french.stdout == "fr\n")
   }
+
+  /// The screen's keys through `chuck config`: `keys.ACTION` takes key names separated by
+  /// spaces, checked as the file's `[keys]` table is; `get` and `list` show the keys in effect.
+  @Test func keysThroughConfig() async throws {
+    let sandbox = try ChuckSandbox()
+    let file = Self.configFile(sandbox)
+    let set = try await sandbox.chuck(["config", "set", "keys.joke", "x +"])
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "[keys]\njoke = [\"x\", \"+\"]\n")
+    #expect(try await Self.get("keys.joke", sandbox) == "x\n+")
+    #expect(try await Self.get("keys.quit", sandbox) == "q")
+    let listed = try await sandbox.chuck(["config", "list", "--origin"])
+    #expect(
+      listed.stdout.lines.contains {
+        $0.hasPrefix("file:\(file.path):2") && $0.hasSuffix("keys.joke = [\"x\", \"+\"]")
+      }, "\(listed.stdout)")
+    let clash = try await sandbox.chuck(["config", "set", "keys.quit", "j"])
+    #expect(clash.status == 64)
+    #expect(clash.stderr.contains("\"j\" is bound to two actions, quit and down"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == "[keys]\njoke = [\"x\", \"+\"]\n")
+    let unknown = try await sandbox.chuck(["config", "get", "keys.jump"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("the actions: up, down"))
+    let unset = try await sandbox.chuck(["config", "unset", "keys.joke"])
+    #expect(unset.status == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == "[keys]\n")
+  }
 }
