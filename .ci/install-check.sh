@@ -175,7 +175,7 @@ fi
 # Anything troff says about the page is a defect of the page (a locale warning of man is not).
 rendered=$(MANWIDTH=80 MANPAGER=cat PAGER=cat man -l "$page" 2>"$work/man-errors")
 if grep -v "set the locale" "$work/man-errors"; then fail "man -l $page complained"; fi
-for heading in NAME SYNOPSIS DESCRIPTION "THE SCREEN" ENVIRONMENT FILES "EXIT STATUS"; do
+for heading in NAME SYNOPSIS DESCRIPTION "THE SCREEN" CONFIGURATION ENVIRONMENT FILES "EXIT STATUS"; do
   grep -qx "$heading" <<<"$(col -b <<<"$rendered")" || fail "the man page has no $heading section"
 done
 [[ "$rendered" == *"chuck $version"* ]] || fail "the man page does not name version $version"
@@ -200,7 +200,19 @@ for variable in $variables; do
   grep -qw "$variable" <<<"$(sed -n '/^ENVIRONMENT/,/^FILES/p' <<<"$plain")" ||
     fail "environment variable $variable, which chuck reads, is not in the man page"
 done
-pass "man -l renders the page: ENVIRONMENT, FILES and EXIT STATUS as in the spec; man finds it"
+# Every setting is in the page (its key; `chuck config --help`, whose discussion lists them all, is part
+# of it): `chuck config list` prints every setting that has a value, a line each with its key first, from
+# the one declaration in the code, Setting.all. CHUCK_LANG gives `lang` a value, and an empty CHUCK_CONFIG
+# reads no config file. A key is a whole word of the page (`api-url` is not found in `dad-api-url`), a
+# line that troff broke after a hyphen joined first.
+keys=$(CHUCK_CONFIG='' CHUCK_LANG=en chuck config list --color never | awk 'NF { print $1 }')
+[[ $(wc -w <<<"$keys") -ge 10 ]] || fail "chuck config list names too few settings: $keys"
+joined=$(sed -e ':a' -e 'N' -e '$!ba' -e 's/-\n[[:space:]]*/-/g' <<<"$plain")
+for key in $keys; do
+  grep -Eq "(^|[^[:alnum:]_-])$key([^[:alnum:]_-]|$)" <<<"$joined" ||
+    fail "setting $key (chuck config list) is not in the man page"
+done
+pass "man -l renders the page: CONFIGURATION (every setting), ENVIRONMENT, FILES and EXIT STATUS as in the spec; man finds it"
 
 # The bash completion script loads in a plain bash and completes a subcommand.
 completed=$(bash --norc --noprofile -c '

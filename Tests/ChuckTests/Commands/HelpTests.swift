@@ -129,4 +129,38 @@ import Testing
     #expect(documented.count == Set(documented).count, "a variable is in the table twice")
     #expect(Set(documented) == Set(Self.variables))
   }
+
+  /// `Documentation/configuration.md`'s table of settings is `Setting.all`: every key, in its
+  /// order, with its variable, its flags, the values it allows and its default (as the file
+  /// writes it; a setting without one has no code in that column), and no other key.
+  @Test func configurationPageAgreesWithTheCode() throws {
+    let page = FakeAPI.packageRoot.appendingPathComponent("Documentation/configuration.md")
+    let lines = try String(contentsOf: page, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let header = try #require(
+      lines.firstIndex { $0 == "| key | variable | flag | allowed | default |" },
+      "configuration.md has no table of settings")
+    let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+      line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    func code(_ cell: String) -> String {
+      cell.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
+    #expect(rows.map { code($0.first ?? "") } == Setting.all.map(\.key))
+    for (row, setting) in zip(rows, Setting.all) {
+      #expect(row.count == 5, "\(row)")
+      guard row.count == 5 else { continue }
+      #expect(code(row[1]) == setting.variable.name, "\(setting.key)'s variable")
+      let flags = row[2].split(separator: ",").map { code($0.trimmingCharacters(in: .whitespaces)) }
+      #expect(flags == setting.flags, "\(setting.key)'s flags")
+      #expect(row[3] == setting.allowed, "\(setting.key)'s allowed values")
+      if let standard = setting.defaultValue {
+        #expect(row[4] == "`\(standard.toml)`", "\(setting.key)'s default")
+      } else {
+        #expect(!row[4].hasPrefix("`"), "\(setting.key) has no default, the page gives one")
+      }
+    }
+  }
 }
