@@ -39,7 +39,8 @@ fi
 # (mdoc's paragraph; troff would take the blank line as a bare space). The help topic
 # `environment` lists the variables in its discussion, one a line, for `chuck help environment`;
 # the page has them in ENVIRONMENT, with their defaults, so the topic points there instead of
-# repeating them as one run-on paragraph.
+# repeating them as one run-on paragraph. The settings that `chuck config --help` lists, a line
+# each, become a tagged list (key and variable, then the meaning).
 awk -v sections="$sections" -v version="$version" '
   function insert(  line) {
     while ((getline line < sections) > 0) print line
@@ -47,6 +48,15 @@ awk -v sections="$sections" -v version="$version" '
     inserted = 1
   }
   /^\.Os/ { print ".Os chuck " version; next }
+  # The settings of `chuck config --help`, a line each there, become a list here.
+  /^The settings \(key, variable, meaning\):$/ { print; settings = 1; print ".Bl -tag -width Ds"; next }
+  settings && /^  [a-z]/ {
+    key = $1; variable = $2; $1 = ""; $2 = ""; sub(/^ +/, "")
+    print ".It Cm " key " Ev " variable
+    print
+    next
+  }
+  settings { print ".El"; settings = 0 }
   /^\.It Em environment$/ { print; topic = 1; next }
   topic && /^\.Pp$/ {
     print

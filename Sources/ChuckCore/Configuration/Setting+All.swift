@@ -95,7 +95,7 @@ extension Setting {
         current: { .boolean($0.jokeAPISafe) }),
       Setting(
         languageKey, .language, form: .text,
-        meaning: "the language of jokes, for JokeAPI (cs, de, en, es, fr, pt); else the locale's",
+        meaning: "the language of jokes, for JokeAPI (cs, de, en, es, fr, pt)",
         allowed: "a language's two letters, such as fr",
         store: { value, configuration in
           guard case .string(let code) = value, code.count == 2,

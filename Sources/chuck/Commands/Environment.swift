@@ -13,8 +13,9 @@ extension Chuck {
       abstract: "The environment variables chuck reads, each with its meaning.",
       discussion: """
         An empty CHUCK_* variable counts as unset; a variable with an unusable value \
-        (CHUCK_TIMEOUT=abc) is a usage error, exit status 64, naming it. Defaults and \
-        details: man chuck (ENVIRONMENT).
+        (CHUCK_TIMEOUT=abc) is a usage error, exit status 64, naming it. A setting's \
+        variable beats the config file and gives way to a flag (chuck help config). \
+        Defaults and details: man chuck (ENVIRONMENT).
         """ + "\n\n" + EnvironmentVariable.table
     )
 
