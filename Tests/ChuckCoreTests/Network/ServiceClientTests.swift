@@ -147,7 +147,7 @@ import Testing
 
     let inFrench = ScriptedTransport([.success(french)])
     let found = try await client(inFrench, "fr").randomInLanguage(category: nil, excluding: [])
-    #expect(found.joke.id == "2" && found.fallback == nil)
+    #expect(found.joke.id == "fr-2" && found.fallback == nil)
     #expect(inFrench.requests.current.count == 1)
 
     for language in ["en", "sv", nil] as [String?] {
