@@ -39,7 +39,7 @@ fi
 # (mdoc's paragraph; troff would take the blank line as a bare space). The help topic
 # `environment` lists the variables in its discussion, one a line, for `chuck help environment`;
 # the page has them in ENVIRONMENT, with their defaults, so the topic points there instead of
-# repeating them as one run-on paragraph. The settings that `chuck config --help` lists, a line
+# repeating them as one run-on paragraph. The settings that `chuck config --help` lists, two lines
 # each, become a tagged list (key and variable, then the meaning).
 awk -v sections="$sections" -v version="$version" '
   function insert(  line) {
@@ -48,14 +48,14 @@ awk -v sections="$sections" -v version="$version" '
     inserted = 1
   }
   /^\.Os/ { print ".Os chuck " version; next }
-  # The settings of `chuck config --help`, a line each there, become a list here.
+  # The settings of `chuck config --help`, two lines each there, become a list here.
   /^The settings \(key, variable, meaning\):$/ { print; settings = 1; print ".Bl -tag -width Ds"; next }
-  settings && /^  [a-z]/ {
-    key = $1; variable = $2; $1 = ""; $2 = ""; sub(/^ +/, "")
+  settings && /^  [a-z][^ ]* \(/ {
+    key = $1; variable = $2; gsub(/[()]/, "", variable)
     print ".It Cm " key " Ev " variable
-    print
     next
   }
+  settings && /^      / { sub(/^ +/, ""); print; next }
   settings { print ".El"; settings = 0 }
   /^\.It Em environment$/ { print; topic = 1; next }
   topic && /^\.Pp$/ {

@@ -118,16 +118,11 @@ public struct Setting: Sendable {
     }
   }
 
-  /// One line per setting: its key and its variable in columns, then its meaning (the help of
-  /// `chuck config`).
+  /// Two lines per setting: its key and its variable, then its meaning, indented (the help of
+  /// `chuck config`; short lines, so that a narrow terminal wraps none of them mid-column).
   public static var table: String {
-    let keyWidth = all.map(\.key.count).max() ?? 0
-    let variableWidth = all.map(\.variable.name.count).max() ?? 0
-    return all.map { setting in
-      "  " + setting.key + String(repeating: " ", count: keyWidth + 2 - setting.key.count)
-        + setting.variable.name
-        + String(repeating: " ", count: variableWidth + 2 - setting.variable.name.count)
-        + setting.variable.meaning
+    all.map { setting in
+      "  \(setting.key) (\(setting.variable.name))\n      \(setting.variable.meaning)"
     }.joined(separator: "\n")
   }
 
