@@ -1,10 +1,59 @@
 /// Where things are on the screen, the same for the renderer that draws them and the state that
 /// takes the mouse's clicks: the title bar on row 0, the row of tabs on row 1 (when there is more
-/// than one tab), the body, and the status area at the bottom (one line, or up to three for a
-/// message wrapped at word boundaries).
+/// than one tab and the terminal has ``ScreenSize/tabRowRows`` rows), the body, and the status
+/// area at the bottom (one line, or up to three for a message wrapped at word boundaries).
+///
+/// Narrower than ``ScreenSize/oneLineColumns``, the list is compact: each entry takes
+/// ``entryHeight`` lines (its text, then its date and id, wrapped at word boundaries), so that a
+/// zoomed terminal (40 × 12 at 200 %, 20 × 6 at 400 %) still shows every part of a row.
 extension ScreenState {
-  /// Whether the row of tabs is shown.
-  public var showsTabs: Bool { tabs.count > 1 }
+  /// Whether the row of tabs is shown (on a short terminal the title bar names the tab instead).
+  public var showsTabs: Bool { tabs.count > 1 && size.rows >= ScreenSize.tabRowRows }
+
+  /// The tab shown and its position among the tabs, as the title bar says it when the row of
+  /// tabs is not shown, or the row of tabs when only it fits (`2/7 Dad`).
+  public var tabPosition: TerminalText {
+    "\(current + 1)/\(tabs.count) \(sanitizing: tab.label)"
+  }
+
+  /// The lines each entry of the list takes: one, or in the compact layout enough for its text
+  /// (a mark, a favourite's name, the preview) and then its date and id, wrapped at word
+  /// boundaries, but never more than the body. An entry that needs more is shortened: its text
+  /// first (ending in `…`), so that its id stays whole.
+  public var entryHeight: Int {
+    guard size.isCompact else { return 1 }
+    let room = max(1, size.columns - Self.entryIndent)
+    let longestName = tab.isFavorites ? Self.longestFavoriteName + 2 : 0
+    let text = 2 + JokePreview.length + 3 + longestName
+    let textLines = text <= room ? 1 : (text + room - 1) / room + 1
+    let meta: String
+    if tab.isFavorites {
+      let label = tabs.lazy.map(\.label.utf8.count).max() ?? 0
+      meta = "0000-00-00 " + String(repeating: "x", count: label)
+    } else {
+      let id = rows.lazy.map { $0.id.utf8.count + $0.entry.dateLabel.utf8.count }.max() ?? 0
+      meta = "0000-00-00 " + String(repeating: "x", count: id)
+    }
+    let metaLines = TextWrapper.wrap(TerminalText(verbatim: meta), width: room).count
+    return max(1, min(bodyHeight, textLines + metaLines))
+  }
+
+  /// How many entries of the list a page shows.
+  public var listPage: Int { max(1, bodyHeight / entryHeight) }
+
+  /// The columns before an entry's text: the selection's `>` and a space.
+  static let entryIndent = 2
+
+  /// The longest favourite's name the favourites tab gives room to.
+  static let longestFavoriteName = 20
+
+  /// The entry shown on a line of the body, counted from the body's top, if any.
+  func entry(atBodyLine line: Int) -> Int? {
+    guard line >= 0, line < listPage * entryHeight else { return nil }
+    let first = ScreenState.top(top, selection: selection, count: rows.count, height: listPage)
+    let position = first + line / entryHeight
+    return rows.indices.contains(position) ? position : nil
+  }
 
   /// The first row of the body.
   public var bodyTop: Int { showsTabs ? 2 : 1 }
@@ -39,6 +88,18 @@ extension ScreenState {
         guard prompt.takesText else { return wrapped(prompt.question, width: width) }
         // The end of what is typed stays in view, followed by a block for the cursor.
         let typed = TerminalText(sanitizing: prompt.input, keepNewlines: false) + "\u{2588}"
+        if prompt.question.width > width / 2, maximumStatusLines > 1 {
+          // A narrow terminal: the question above (wrapped), what is typed on a line of its own.
+          var lines = TextWrapper.wrap(prompt.question, width: width)
+          if lines.count > maximumStatusLines - 1 {
+            lines = Array(lines.prefix(maximumStatusLines - 1))
+            let last = lines.count - 1
+            lines[last] = ScreenText.shortened(lines[last], width: width)
+          }
+          return lines.map { ScreenText.fit($0, width: width) } + [
+            ScreenText.tail(typed, width: width)
+          ]
+        }
         let room = max(0, width - prompt.question.width)
         return [ScreenText.fit(prompt.question + ScreenText.tail(typed, width: room), width: width)]
       }
@@ -147,13 +208,31 @@ extension ScreenState {
     return "Joke! (\(sanitizing: key))"
   }
 
+  /// The title bar's text, before it is fitted: the tab's title (its position and name when
+  /// the row of tabs is not shown), and the query of a search.
+  public var titleText: TerminalText {
+    var title =
+      tabs.count > 1 && !showsTabs
+      ? tabPosition : TerminalText(sanitizing: tab.title, keepNewlines: false)
+    if let search = tab.search {
+      title += ": search \u{201C}\(sanitizing: search.query)\u{201D}"
+    }
+    return title
+  }
+
+  /// Joke! as the title bar shows it: with its key, or alone when the title needs the room.
+  public var shownJokeButton: TerminalText {
+    let button = jokeButton
+    return titleText.width + 1 + button.width > size.columns ? "Joke!" : button
+  }
+
   /// The label of an action's first key in a context, for messages that name it.
   func keyLabel(_ action: ScreenAction, in context: ScreenContext) -> TerminalText {
     TerminalText(sanitizing: keymap.label(of: action, in: context) ?? "?")
   }
 
   /// Where each tab's name is in the row of tabs: every name whole when they fit, else the
-  /// others' numbers only.
+  /// others' numbers only, else only the tab shown with its position (`2/7 Dad`).
   /// - Parameter width: the terminal's columns.
   /// - Returns: for each tab, its columns and text, left to right.
   public func tabSpans(width: Int) -> [(columns: Range<Int>, text: TerminalText)] {
@@ -169,7 +248,14 @@ extension ScreenState {
       }
     }
     let whole = spans(short: false)
-    return (whole.last?.columns.upperBound ?? 0) <= width ? whole : spans(short: true)
+    if (whole.last?.columns.upperBound ?? 0) <= width { return whole }
+    let short = spans(short: true)
+    if (short.last?.columns.upperBound ?? 0) <= width { return short }
+    // Only the tab shown, with its position (`2/7 Dad`); the others take no columns.
+    let text: TerminalText = " " + tabPosition + " "
+    return tabs.indices.map { position in
+      position == current ? (0..<text.width, text) : (0..<0, .empty)
+    }
   }
 
   /// The tab whose name is at this column of the row of tabs.

@@ -33,9 +33,9 @@ public struct ScreenRenderer: Sendable {
     return "No joke matches the filter. \(sanitizing: key) clears it."
   }
 
-  private static let markerWidth = 2
+  private static let markerWidth = ScreenState.entryIndent
   private static let previewWidth = JokePreview.length + 3
-  private static let longestName = 20
+  private static let longestName = ScreenState.longestFavoriteName
 
   private let style: TextStyle
   private let selected = TextStyle(isEnabled: true)
@@ -53,8 +53,19 @@ public struct ScreenRenderer: Sendable {
   ///   - size: the terminal's size.
   /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, without line breaks.
   public func render(_ state: ScreenState, size: ScreenSize) -> [TerminalText] {
-    guard size.rows > 0, size.columns > 0 else { return [] }
-    guard size.isUsable else { return tooSmall(size) }
+    frame(state, size: size).lines
+  }
+
+  /// The screen's lines and where the terminal cursor stands on them: on the focused element
+  /// (see ``ScreenFrame``).
+  /// - Parameters:
+  ///   - state: what to show.
+  ///   - size: the terminal's size.
+  /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, and the cursor, inside
+  ///   them.
+  public func frame(_ state: ScreenState, size: ScreenSize) -> ScreenFrame {
+    guard size.rows > 0, size.columns > 0 else { return ScreenFrame(lines: [], cursor: .origin) }
+    guard size.isUsable else { return ScreenFrame(lines: tooSmall(size), cursor: .origin) }
     var state = state
     state.size = size
     let width = size.columns
@@ -62,24 +73,52 @@ public struct ScreenRenderer: Sendable {
     if state.showsTabs { lines.append(tabRow(state, width: width)) }
     let height = state.bodyHeight
     var body: [TerminalText]
+    // The focused line of the body, and its column.
+    var focus = (line: 0, column: 0)
     if state.showsHelp {
       body = Array(ScreenHelp.lines(for: state).dropFirst(state.helpScroll))
     } else {
       switch state.mode {
-      case .list: body = list(state, width: width, height: height)
+      case .list: (body, focus) = list(state, width: width, height: height)
       case .detail(let detail):
         let all = Self.detailLines(detail, width: width, style: style)
         let top = min(max(0, detail.scroll), max(0, all.count - height))
         body = Array(all.dropFirst(top).prefix(height))
       case .punchline(let punchline):
-        body = self.punchline(punchline, width: width)
+        (body, focus) = self.punchline(punchline, width: width)
       }
     }
     body = body.prefix(height).map { ScreenText.fit($0, width: width) }
     body += Array(repeating: .empty, count: max(0, height - body.count))
     lines += body
-    lines += statusLines(state, width: width)
-    return lines
+    let status = statusLines(state, width: width)
+    var cursor = ScreenFrame.Cursor(
+      row: state.bodyTop + min(focus.line, height - 1), column: focus.column)
+    if let asked = Self.statusCursor(state, lines: status) {
+      cursor = ScreenFrame.Cursor(row: lines.count + asked.line, column: asked.column)
+    }
+    lines += status
+    cursor.row = min(max(0, cursor.row), lines.count - 1)
+    cursor.column = min(max(0, cursor.column), width - 1)
+    return ScreenFrame(lines: lines, cursor: cursor)
+  }
+
+  /// Where the cursor stands in the status area when it asks something: after what is typed in
+  /// a prompt (on the block that stands for the cursor), after a question's text, or at the
+  /// start of a problem with what was typed; `nil` when the status area asks nothing.
+  private static func statusCursor(_ state: ScreenState, lines: [TerminalText])
+    -> (line: Int, column: Int)?
+  {
+    guard !state.showsHelp, case .prompt(let prompt) = state.status, let last = lines.last
+    else { return nil }
+    if prompt.problem != nil { return (0, 0) }
+    let end = ScreenText.visibleWidth(last)
+    if prompt.takesText {
+      // The block drawn for the cursor is the last character when it fits.
+      let hasBlock = last.string.contains("\u{2588}")
+      return (lines.count - 1, hasBlock ? end - 1 : end)
+    }
+    return (lines.count - 1, end)
   }
 
   /// How many lines a joke's detail takes at `width` columns.
@@ -111,13 +150,9 @@ public struct ScreenRenderer: Sendable {
     let isBusy = state.isFetching || state.tab.search?.isLoading == true
     let spinner: TerminalText =
       isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
-    let action = spinner + state.jokeButton
+    let action = spinner + state.shownJokeButton
     let actionWidth = action.width
-    var title = TerminalText(sanitizing: state.tab.title, keepNewlines: false)
-    if let search = state.tab.search {
-      title += ": search \u{201C}\(sanitizing: search.query)\u{201D}"
-    }
-    title = ScreenText.fit(title, width: max(0, width - actionWidth - 1))
+    let title = ScreenText.fitWords(state.titleText, width: max(0, width - actionWidth - 1))
     let gap = max(1, width - title.width - actionWidth)
     return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)
   }
@@ -131,29 +166,88 @@ public struct ScreenRenderer: Sendable {
     return ScreenText.fit(line, width: width)
   }
 
-  private func list(_ state: ScreenState, width: Int, height: Int) -> [TerminalText] {
+  /// The list's lines and the focused line (the selected entry's first) and column.
+  private func list(_ state: ScreenState, width: Int, height: Int)
+    -> ([TerminalText], (line: Int, column: Int))
+  {
     let rows = state.rows
     guard !rows.isEmpty else {
-      return TextWrapper.wrap(emptyMessage(state), width: width - Self.markerWidth).map {
+      let lines = TextWrapper.wrap(emptyMessage(state), width: width - Self.markerWidth).map {
         .spaces(Self.markerWidth) + $0
       }
+      return (lines, (0, Self.markerWidth))
     }
+    let page = state.listPage
     let top = ScreenState.top(
-      state.top, selection: state.selection, count: rows.count, height: height)
+      state.top, selection: state.selection, count: rows.count, height: page)
     let hasMarks = rows.contains { $0.mark != nil }
     let filter =
       state.tab.search == nil && !state.tab.filter.isEmpty ? RowFilter(state.tab.filter) : nil
-    let nameWidth =
-      state.tab.isFavorites
-      ? min(Self.longestName, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0) : 0
-    return (top..<min(rows.count, top + height)).map { position in
-      let row = rows[position]
-      let isSelected = position == state.selection
-      let text =
-        (isSelected ? "> " : "  ")
-        + self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
-      return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
+    let focus = (line: (state.selection - top) * state.entryHeight, column: 0)
+    guard state.size.isCompact else {
+      let nameWidth =
+        state.tab.isFavorites
+        ? min(Self.longestName, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0)
+        : 0
+      let lines = (top..<min(rows.count, top + height)).map { position in
+        let row = rows[position]
+        let isSelected = position == state.selection
+        let text =
+          (isSelected ? "> " : "  ")
+          + self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
+        return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
+      }
+      return (lines, focus)
     }
+    let entryHeight = state.entryHeight
+    var lines: [TerminalText] = []
+    for position in top..<min(rows.count, top + page) {
+      let isSelected = position == state.selection
+      let entry = compactEntry(
+        rows[position], hasMarks: hasMarks, filter: filter, width: width, height: entryHeight,
+        state)
+      for (index, line) in entry.enumerated() {
+        let text = (index == 0 && isSelected ? "> " : "  ") + line
+        lines.append(isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text)
+      }
+      lines += Array(repeating: TerminalText.empty, count: entryHeight - entry.count)
+    }
+    return (lines, focus)
+  }
+
+  /// An entry of the compact list in at most `height` lines, without the selection's column:
+  /// its mark, a favourite's name and the preview, wrapped at word boundaries, then its date and
+  /// id (a favourite's date and source). When it needs more lines, its text is shortened first,
+  /// ending in `…`, so that the id stays whole.
+  private func compactEntry(
+    _ row: ScreenRow, hasMarks: Bool, filter: RowFilter?, width: Int, height: Int,
+    _ state: ScreenState
+  ) -> [TerminalText] {
+    let room = max(1, width - Self.markerWidth)
+    let entry = row.entry
+    var text: TerminalText =
+      hasMarks ? TerminalText(sanitizing: String(row.mark ?? " ")) + " " : .empty
+    if let name = row.name {
+      text += style.boldInside(TerminalText(sanitizing: name, keepNewlines: false)) + ":  "
+    }
+    text += filter?.preview(entry.value) ?? JokePreview.make(entry.value)
+    let meta: TerminalText
+    if row.name != nil {
+      let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
+      let date = entry.created.map { dates.date($0) } ?? ""
+      meta = TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
+    } else {
+      meta = entry.dateAndID(dates)
+    }
+    var textLines = ScreenText.wrap(text, width: room)
+    let metaLines = Array(ScreenText.wrap(meta, width: room).prefix(max(0, height - 1)))
+    let textRoom = max(1, height - metaLines.count)
+    if textLines.count > textRoom {
+      textLines = Array(textLines.prefix(textRoom))
+      let last = textLines.count - 1
+      textLines[last] = ScreenText.shortened(textLines[last], width: room)
+    }
+    return textLines + metaLines
   }
 
   private func emptyMessage(_ state: ScreenState) -> TerminalText {
@@ -193,7 +287,11 @@ public struct ScreenRenderer: Sendable {
   }
 
   /// A two-part joke just fetched: the setup, then (after a key) the punchline.
-  private func punchline(_ punchline: ScreenState.Punchline, width: Int) -> [TerminalText] {
+  /// The lines of a two-part joke and the focused line: the setup's first, then the
+  /// punchline's once it is shown.
+  private func punchline(_ punchline: ScreenState.Punchline, width: Int)
+    -> ([TerminalText], (line: Int, column: Int))
+  {
     let room = max(1, width - Self.markerWidth)
     let indent = TerminalText.spaces(Self.markerWidth)
     var lines: [TerminalText] = [.empty]
@@ -201,6 +299,7 @@ public struct ScreenRenderer: Sendable {
       indent + $0
     }
     lines.append(.empty)
+    let focus = (line: punchline.isRevealed ? lines.count : 1, column: Self.markerWidth)
     if punchline.isRevealed {
       lines += TextWrapper.wrap(TerminalText(sanitizing: punchline.punchline), width: room).map {
         indent + style.bold($0)
@@ -208,7 +307,7 @@ public struct ScreenRenderer: Sendable {
     } else {
       lines.append(indent + style.dim("\u{2026} (press any key for the punchline)"))
     }
-    return lines
+    return (lines, focus)
   }
 
   /// The detail's lines: `chuck show`'s output, with room under an inline image.

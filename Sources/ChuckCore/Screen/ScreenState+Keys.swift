@@ -122,7 +122,9 @@ extension ScreenState {
     case .detail(var detail):
       scroll(&detail, to: Self.target(of: action, from: detail.scroll, page: page, last: .max))
     case .list:
-      moveSelection(to: Self.target(of: action, from: selection, page: page, last: rows.count - 1))
+      let entries = max(1, listPage - 1)
+      moveSelection(
+        to: Self.target(of: action, from: selection, page: entries, last: rows.count - 1))
     case .punchline:
       break
     }

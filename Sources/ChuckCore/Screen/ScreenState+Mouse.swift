@@ -20,7 +20,7 @@ extension ScreenState {
       break
     }
     if event.row == 0 {
-      guard event.column >= size.columns - jokeButton.width else { return [] }
+      guard event.column >= size.columns - shownJokeButton.width else { return [] }
       if case .punchline = mode { tab.mode = .list }
       return fetch()
     }
@@ -38,11 +38,7 @@ extension ScreenState {
       return []
     }
     guard case .list = mode, tab.search?.isLoading != true else { return [] }
-    let line = event.row - bodyTop
-    guard line >= 0, line < bodyHeight else { return [] }
-    let first = ScreenState.top(top, selection: selection, count: rows.count, height: bodyHeight)
-    let position = first + line
-    guard rows.indices.contains(position) else { return [] }
+    guard let position = entry(atBodyLine: event.row - bodyTop) else { return [] }
     guard position == selection else {
       moveSelection(to: position)
       return []

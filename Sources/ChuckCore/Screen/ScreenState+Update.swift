@@ -146,12 +146,12 @@ extension ScreenState {
 
   /// Moves the shown tab's selection (clamped) and keeps it in view.
   mutating func moveSelection(to position: Int) {
-    tab.select(position, height: bodyHeight)
+    tab.select(position, height: listPage)
   }
 
   /// Scrolls the shown tab so that its selection is in view.
   mutating func keepSelectionInView() {
-    tab.select(tab.shownSelection, height: bodyHeight)
+    tab.select(tab.shownSelection, height: listPage)
   }
 
   /// The first row to show so that `selection` is in view, moving as little as possible from

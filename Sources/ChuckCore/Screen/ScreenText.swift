@@ -52,6 +52,78 @@ public enum ScreenText {
     return TerminalText(verbatim: String(kept.reversed()))
   }
 
+  /// Text wrapped at word boundaries into lines of at most `width` columns, its escape
+  /// sequences (a filter's underline) counting none; a word is cut only when it is wider than a
+  /// line (then without its styles, so that no sequence is split).
+  /// - Parameters:
+  ///   - text: one line.
+  ///   - width: the most columns a line may take.
+  /// - Returns: the lines (at least one).
+  public static func wrap(_ text: TerminalText, width: Int) -> [TerminalText] {
+    guard text.string.contains("\u{1B}") else { return TextWrapper.wrap(text, width: width) }
+    let width = max(1, width)
+    let words = text.string.split(separator: " ").map { TerminalText(verbatim: String($0)) }
+    guard words.allSatisfy({ visibleWidth($0) <= width }) else {
+      return TextWrapper.wrap(plain(text), width: width)
+    }
+    var lines: [TerminalText] = []
+    var line = TerminalText.empty
+    var used = 0
+    for word in words {
+      let wordWidth = visibleWidth(word)
+      if used > 0, used + 1 + wordWidth <= width {
+        line += " " + word
+        used += 1 + wordWidth
+        continue
+      }
+      if used > 0 || !line.isEmpty { lines.append(line) }
+      line = word
+      used = wordWidth
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// A line shortened to end in `…` within `width` columns, cut after a whole word when one
+  /// fits (inside a word only when the first word alone is too wide).
+  /// - Parameters:
+  ///   - text: one line.
+  ///   - width: the most columns it may take, `…` included.
+  /// - Returns: the line and `…`.
+  public static func shortened(_ text: TerminalText, width: Int) -> TerminalText {
+    guard width > 1 else { return fit("\u{2026}", width: width) }
+    let kept = wrap(text, width: width - 1).first ?? .empty
+    return fit(kept, width: width - 1) + "\u{2026}"
+  }
+
+  /// A line cut at a word boundary to fit `width` columns: whole when it fits, else its first
+  /// words and `…`.
+  /// - Parameters:
+  ///   - text: one line.
+  ///   - width: the most columns it may take.
+  /// - Returns: the line.
+  public static func fitWords(_ text: TerminalText, width: Int) -> TerminalText {
+    visibleWidth(text) <= width ? text : shortened(text, width: width)
+  }
+
+  /// A line without its escape sequences.
+  /// - Parameter text: one line.
+  /// - Returns: its characters only.
+  public static func plain(_ text: TerminalText) -> TerminalText {
+    guard text.string.contains("\u{1B}") else { return text }
+    var output = ""
+    var skipped = ""
+    var characters = text.string.makeIterator()
+    while let character = characters.next() {
+      if character == "\u{1B}" {
+        copyEscape(&characters, to: &skipped)
+        continue
+      }
+      output.append(character)
+    }
+    return TerminalText(verbatim: output)
+  }
+
   /// A line cut to `width` columns, then padded with spaces to exactly `width`.
   /// - Parameters:
   ///   - text: one line of plain text.

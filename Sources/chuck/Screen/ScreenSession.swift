@@ -284,7 +284,7 @@ final class ScreenSession {
   }
 
   private func draw() {
-    terminal.draw(renderer.render(state, size: state.size))
+    terminal.draw(renderer.frame(state, size: state.size))
   }
 
   static func now() -> Int {

@@ -32,6 +32,8 @@ final class ScreenTerminal {
 
   private(set) var isOpen = false
   private var lastFrame: [TerminalText] = []
+  /// Where the cursor was left (`nil`: not known).
+  private var lastCursor: ScreenFrame.Cursor?
 
   /// Saves the settings, enters raw mode and the alternate screen.
   func open() throws(ChuckError) {
@@ -55,6 +57,7 @@ final class ScreenTerminal {
     tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
     write(mouse ? Self.enterSequence + Self.mouseOn : Self.enterSequence)
     lastFrame = []
+    lastCursor = nil
     isOpen = true
   }
 
@@ -77,20 +80,28 @@ final class ScreenTerminal {
   }
 
   /// Forgets what is on the terminal, so that the next frame is drawn whole.
-  func invalidate() { lastFrame = [] }
+  func invalidate() {
+    lastFrame = []
+    lastCursor = nil
+  }
 
   /// Writes the lines of `frame` that differ from the last frame (every line after
   /// ``invalidate()`` or a change of height), each into a cleared row; see `ScreenFrameDiff`.
-  func draw(_ frame: [TerminalText]) {
-    let diff = ScreenFrameDiff(from: lastFrame, to: frame)
+  /// Then the cursor is moved onto the focused element (the frame's cursor), even when no line
+  /// changed (a key that only moves the selection).
+  func draw(_ frame: ScreenFrame) {
+    let diff = ScreenFrameDiff(from: lastFrame, to: frame.lines)
     var output = TerminalText.empty
     if diff.deletesImages { output += Self.deleteKittyImages }
     if diff.isWhole { output += "\u{1B}[0m\u{1B}[2J" }
     for row in diff.rows {
-      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + frame[row]
+      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + frame.lines[row]
     }
-    lastFrame = frame
-    if !output.isEmpty { write(output) }
+    lastFrame = frame.lines
+    guard !output.isEmpty || frame.cursor != lastCursor else { return }
+    lastCursor = frame.cursor
+    if !frame.lines.isEmpty { output += frame.cursorSequence }
+    write(output)
   }
 
   /// `y`: the text on the clipboard through the terminal (OSC 52); too long a text is not sent.

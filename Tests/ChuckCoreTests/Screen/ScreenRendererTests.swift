@@ -145,18 +145,18 @@ import Testing
     #expect(lines[6].hasPrefix("  created_at"))
   }
 
-  /// Below 20×8 the screen says the terminal is too small, within its width, wrapped at word
+  /// Below 20×6 the screen says the terminal is too small, within its width, wrapped at word
   /// boundaries (never "Terminal too sm"), as many lines as fit; a word wider than the terminal
   /// is the one thing cut.
   @Test func goldenTooSmall() {
     let state = ScreenState(rows: screenRows(3), size: size)
     #expect(
       plain.render(state, size: ScreenSize(columns: 19, rows: 8)) == [
-        "Terminal too small", "19x8, needs 20x8", "", "", "", "", "", "",
+        "Terminal too small", "19x8, needs 20x6", "", "", "", "", "", "",
       ])
     #expect(
       plain.render(state, size: ScreenSize(columns: 15, rows: 6)) == [
-        "Terminal too", "small", "15x6, needs", "20x8", "", "",
+        "Terminal too", "small", "15x6, needs", "20x6", "", "",
       ])
     #expect(
       plain.render(state, size: ScreenSize(columns: 10, rows: 2)) == ["Terminal", "too small"])
@@ -175,14 +175,16 @@ import Testing
     var state = ScreenState(rows: rows, size: tiny)
     _ = state.press(.down)
     let lines = plain.render(state, size: tiny)
-    #expect(lines.count == 8)
+    #expect(lines.count == 6)
     for line in lines {
       let visible = line.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
       #expect(TextWrapper.width(of: visible) <= 20)
     }
-    #expect(lines[0] == "Chuck Norr Joke! (n)")
-    #expect(lines[2] == "\u{1B}[7m> チャック・ノリスは\u{1B}[0m")
-    #expect(lines[3] == "  Joke number 2 is a")
+    // The title cut after a word; the compact entry: its text (shortened, a word wider than the
+    // line cut), then its date and id.
+    #expect(lines[0] == "Chuck Norris\u{2026}  Joke!")
+    #expect(lines[1].hasPrefix("\u{1B}[7m> チャック・ノリス\u{2026}"))
+    #expect(lines[2].hasPrefix("\u{1B}[7m  2020-01-02"))
     _ = state.press(.enter)
     _ = state.handle(
       .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value))))

@@ -68,7 +68,7 @@ import Testing
     #expect(screen.lines[2].hasPrefix("> ☆ Chuck Norris can divide by zer..."))
   }
 
-  /// Resizing the terminal lays the screen out again at once; below 20×8 it says so, wrapped by
+  /// Resizing the terminal lays the screen out again at once; below 20×6 it says so, wrapped by
   /// words.
   @Test func resize() async throws {
     let (_, sandbox) = try await startSandbox()
@@ -88,7 +88,7 @@ import Testing
     #expect(
       await screen.waitFor(seconds: 5) { _ in
         screen.lines.prefix(4).map { $0.trimmingCharacters(in: .whitespaces) }
-          == ["Terminal too", "small", "15x6, needs", "20x8"]
+          == ["Terminal too", "small", "15x6, needs", "20x6"]
       })
     try screen.tmux(["resize-window", "-x", "80", "-y", "12"])
     #expect(await screen.waitFor(seconds: 5) { $0.hasPrefix("Chuck Norris Jokes") })

@@ -130,6 +130,22 @@ final class TmuxScreen {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Where the terminal's cursor stands (`#{cursor_x},#{cursor_y}`), counted from 0 as
+  /// ``lines`` counts; `nil` when tmux does not say.
+  func cursor() -> (column: Int, row: Int)? {
+    guard let text = try? format("#{cursor_x},#{cursor_y}") else { return nil }
+    let parts = text.split(separator: ",").compactMap { Int($0) }
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+  }
+
+  /// Waits up to `seconds` for the cursor to stand at a cell.
+  func waitForCursor(column: Int, row: Int, seconds: Double = 10) async -> Bool {
+    await waitUntil(seconds: seconds) {
+      guard let cursor = cursor() else { return false }
+      return cursor.column == column && cursor.row == row
+    }
+  }
+
   /// The status area: the last `count` lines, empty ones left out, joined by spaces (a message
   /// wrapped at word boundaries reads as one line again).
   func status(lines count: Int = 3) -> String {
