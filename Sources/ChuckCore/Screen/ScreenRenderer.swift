@@ -5,6 +5,9 @@
 /// The selected row is marked by `>` and reverse video (never by colour alone, and shown even
 /// without colour), the tab shown by reverse video, a filter's match by underlining; colour (red
 /// errors, bold title) follows `style`. No line is wider than the terminal.
+///
+/// In the accessible mode (``ScreenState/isAccessible``) it draws no spinner, no dim text and no
+/// ★ ☆ ✓: each row says its position, text, date and state in words.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
   /// - Parameter keymap: the keys.
@@ -53,6 +56,9 @@ public struct ScreenRenderer: Sendable {
   ///   - size: the terminal's size.
   /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, without line breaks.
   public func render(_ state: ScreenState, size: ScreenSize) -> [TerminalText] {
+    if state.isAccessible, style.dims {
+      return ScreenRenderer(style: style.undimmed).render(state, size: size)
+    }
     guard size.rows > 0, size.columns > 0 else { return [] }
     guard size.isUsable else { return tooSmall(size) }
     var state = state
@@ -72,7 +78,7 @@ public struct ScreenRenderer: Sendable {
         let top = min(max(0, detail.scroll), max(0, all.count - height))
         body = Array(all.dropFirst(top).prefix(height))
       case .punchline(let punchline):
-        body = self.punchline(punchline, width: width)
+        body = self.punchline(punchline, width: width, accessible: state.isAccessible)
       }
     }
     body = body.prefix(height).map { ScreenText.fit($0, width: width) }
@@ -108,9 +114,10 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func titleBar(_ state: ScreenState, width: Int) -> TerminalText {
-    let isBusy = state.isFetching || state.tab.search?.isLoading == true
+    // The accessible mode says progress in the status line only, once: nothing turns.
+    let spins = !state.isAccessible && (state.isFetching || state.tab.search?.isLoading == true)
     let spinner: TerminalText =
-      isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
+      spins ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
     let action = spinner + state.jokeButton
     let actionWidth = action.width
     var title = TerminalText(sanitizing: state.tab.title, keepNewlines: false)
@@ -149,9 +156,11 @@ public struct ScreenRenderer: Sendable {
     return (top..<min(rows.count, top + height)).map { position in
       let row = rows[position]
       let isSelected = position == state.selection
-      let text =
-        (isSelected ? "> " : "  ")
-        + self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
+      let shown =
+        state.isAccessible
+        ? spoken(row, position: position, count: rows.count, width: width, state)
+        : self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
+      let text = (isSelected ? "> " : "  ") + shown
       return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
     }
   }
@@ -192,8 +201,37 @@ public struct ScreenRenderer: Sendable {
       + TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
   }
 
-  /// A two-part joke just fetched: the setup, then (after a key) the punchline.
-  private func punchline(_ punchline: ScreenState.Punchline, width: Int) -> [TerminalText] {
+  /// A row in the accessible mode: its whole meaning as text, so that the line read alone says
+  /// what it is — `3 of 12: Chuck Norris can divide by zero, 2020-01-05, favourite`; in the
+  /// favourites, `2 of 5: “Apple”: TEXT, 2020-01-05, Chuck Norris, favourite`. The text is cut
+  /// (`...`) to leave room for the date and the state, never they.
+  private func spoken(
+    _ row: ScreenRow, position: Int, count: Int, width: Int, _ state: ScreenState
+  ) -> TerminalText {
+    let entry = row.entry
+    var head: TerminalText = "\(position + 1) of \(count): "
+    if let name = row.name {
+      head += "\u{201C}" + TerminalText(sanitizing: name, keepNewlines: false) + "\u{201D}: "
+    }
+    var tail: [String] = []
+    if let created = entry.created { tail.append(entry.dateLabel + dates.date(created)) }
+    if row.name != nil,
+      let label = state.tabs.first(where: { $0.source != nil && $0.source == row.source })?.label
+    {
+      tail.append(label)
+    }
+    if let words = ScreenRow.words(for: row.mark) { tail.append(words) }
+    let end = TerminalText(
+      sanitizing: tail.map { ", " + $0 }.joined(), keepNewlines: false)
+    let room = width - Self.markerWidth - head.width - end.width
+    return head + JokePreview.make(entry.value, length: max(8, room - 3)) + end
+  }
+
+  /// A two-part joke just fetched: the setup, then (after a key) the punchline; the accessible
+  /// mode asks for the key in a whole sentence.
+  private func punchline(_ punchline: ScreenState.Punchline, width: Int, accessible: Bool)
+    -> [TerminalText]
+  {
     let room = max(1, width - Self.markerWidth)
     let indent = TerminalText.spaces(Self.markerWidth)
     var lines: [TerminalText] = [.empty]
@@ -206,7 +244,11 @@ public struct ScreenRenderer: Sendable {
         indent + style.bold($0)
       }
     } else {
-      lines.append(indent + style.dim("\u{2026} (press any key for the punchline)"))
+      lines.append(
+        indent
+          + (accessible
+            ? "Press any key for the punchline."
+            : style.dim("\u{2026} (press any key for the punchline)")))
     }
     return lines
   }
