@@ -39,7 +39,8 @@ fi
 # (mdoc's paragraph; troff would take the blank line as a bare space). The help topic
 # `environment` lists the variables in its discussion, one a line, for `chuck help environment`;
 # the page has them in ENVIRONMENT, with their defaults, so the topic points there instead of
-# repeating them as one run-on paragraph. The settings that `chuck config --help` lists, two lines
+# repeating them as one run-on paragraph; so does the topic `accessibility`, which the page has in
+# ACCESSIBILITY. The settings that `chuck config --help` lists, two lines
 # each, become a tagged list (key and variable, then the meaning).
 awk -v sections="$sections" -v version="$version" '
   function insert(  line) {
@@ -57,12 +58,18 @@ awk -v sections="$sections" -v version="$version" '
   }
   settings && /^      / { sub(/^ +/, ""); print; next }
   settings { print ".El"; settings = 0 }
-  /^\.It Em environment$/ { print; topic = 1; next }
-  topic && /^\.Pp$/ {
+  /^\.It Em environment$/ {
+    print; topic = "Each variable with its meaning and default is in"; section = "ENVIRONMENT"; next
+  }
+  /^\.It Em accessibility$/ {
+    print; topic = "The accessible mode, what it changes and what is not supported are in"
+    section = "ACCESSIBILITY"; next
+  }
+  topic != "" && /^\.Pp$/ {
     print
-    print "Each variable with its meaning and default is in"
-    print ".Sx ENVIRONMENT ."
-    topic = 0; skipping_topic = 1; next
+    print topic
+    print ".Sx " section " ."
+    topic = ""; skipping_topic = 1; next
   }
   skipping_topic && !/^\.(Bl|It|El|Sh)/ { next }
   skipping_topic { skipping_topic = 0 }

@@ -20,7 +20,7 @@ struct Chuck: AsyncParsableCommand {
     subcommands: [
       UI.self, Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self,
       Remove.self, Favorite.self, Categories.self, Sources.self, Export.self, Import.self,
-      Config.self, Environment.self,
+      Config.self, Environment.self, Accessibility.self,
     ]
   )
 
@@ -36,7 +36,8 @@ struct Chuck: AsyncParsableCommand {
     and as fast as fortune: made for your shell's start-up file.
 
     Start with chuck random, chuck list and chuck pick. Environment variables: chuck help \
-    environment. Everything else: man chuck.
+    environment. Screen readers, braille, zoom and no motion: chuck help accessibility \
+    (--accessible). Everything else: man chuck.
     """
 
   /// Every source with a service: its name and the host it asks, the default first.

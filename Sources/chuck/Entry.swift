@@ -11,13 +11,19 @@ import Dispatch
 /// pool.
 @main
 enum Entry {
+  /// The flags that plain `chuck` takes and hands to the screen.
+  static let screenFlags: Set<String> = ["--accessible", "--no-color", "--no-mouse"]
+
   static func main() {
     if let fast = StartupCommand(CommandLine.arguments.dropFirst()) { fast.start() }
-    // `chuck` alone on a terminal opens the screen; elsewhere it prints the help.
+    // `chuck` alone on a terminal opens the screen (also with only the flags that say how:
+    // `chuck --accessible`); elsewhere it prints the help.
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let opensScreen = arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    let opensScreen =
+      arguments.allSatisfy(screenFlags.contains) && isatty(STDIN_FILENO) == 1
+      && isatty(STDOUT_FILENO) == 1
     Task {
-      await Chuck.mainWithSafeMessages(opensScreen ? ["ui"] : arguments)
+      await Chuck.mainWithSafeMessages(opensScreen ? ["ui"] + arguments : arguments)
     }
     dispatchMain()
   }

@@ -12,6 +12,25 @@ struct GlobalOptions: ParsableArguments {
   @Option(help: "Colour output: auto, always or never (default: the color setting, else auto).")
   var color: ColorMode?
 
+  @Flag(name: .customLong("no-color"), help: "No colour: the same as --color never.")
+  var noColor = false
+
+  @Flag(
+    help: """
+      The accessible mode: progress and state in words, no animation, no dim text (default: \
+      the accessible setting, else ACCESSIBLE; chuck help accessibility).
+      """)
+  var accessible = false
+
+  /// The colour asked for: `--no-color` is `--color never` (clig.dev), else `--color`, if given.
+  var colorMode: ColorMode? { noColor ? .never : color }
+
+  func validate() throws {
+    if noColor, let color, color != .never {
+      throw ValidationError("--no-color and --color \(color.rawValue) say the opposite; give one.")
+    }
+  }
+
   /// Builds the command's context from the environment, runs `body`, and turns a `ChuckError`
   /// into one `error:` line on stderr and the spec's exit status (see `Invocation`).
   /// - Parameters:
@@ -37,7 +56,7 @@ struct GlobalOptions: ParsableArguments {
     if asksService { CurlPreload.start() }
     // No exit while libcurl loads: its clean-up would run under the loading thread.
     defer { CurlPreload.wait() }
-    let invocation = Invocation(color: color, json: json)
+    let invocation = Invocation(color: colorMode, accessible: accessible, json: json)
     let reported: ChuckError?
     do throws(ChuckError) {
       reported = try await body(try invocation.context())
@@ -58,16 +77,19 @@ struct Invocation {
   /// The settings, read once: the config file, then the environment.
   private let configuration: Result<ChuckConfiguration, ChuckError>
 
-  /// Reads the settings, and makes the terminal with `--color`, else the `color` setting. What
-  /// the config file holds that this chuck does not know is said on stderr, once.
-  init(color: ColorMode?, json: Bool) {
+  /// Reads the settings, and makes the terminal with `--color`, else the `color` setting, and in
+  /// the accessible mode with `--accessible`, else the `accessible` setting. What the config file
+  /// holds that this chuck does not know is said on stderr, once.
+  init(color: ColorMode?, accessible: Bool, json: Bool) {
     Signals.install()
     let environment = ProcessInfo.processInfo.environment
     configuration = Result { () throws(ChuckError) -> ChuckConfiguration in
       try ChuckConfiguration.load(environment: environment)
     }
     let settings = try? configuration.get()
-    terminal = Terminal(color: color ?? settings?.color ?? .auto, environment: environment)
+    terminal = Terminal(
+      color: color ?? settings?.color ?? .auto,
+      accessible: accessible || settings?.accessible == true, environment: environment)
     self.json = json
     for warning in settings?.warnings ?? [] { terminal.warn(warning) }
   }

@@ -77,6 +77,7 @@ struct StartupCommand: Equatable {
   /// Every option the fast path reads.
   static let options: [Option] = [
     Option("--json", for: .all), Option("--color", taking: .one, for: .all),
+    Option("--no-color", for: .all), Option("--accessible", for: .all),
     Option("--format", taking: .one, for: .all), Option("--oneline", for: .all),
     Option("--max-width", taking: .one, for: .all), Option("--source", taking: .one, for: .all),
     Option("--category", taking: .one, for: [.pick, .random]),
@@ -92,24 +93,32 @@ struct StartupCommand: Equatable {
   let command: Command
   let json: Bool
   let color: ColorMode?
+  /// `--accessible`.
+  let accessible: Bool
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
     guard let name = arguments.first, let command = Commands(named: name) else { return nil }
     var typed = CommandLineOptions()
     var color: ColorMode?
+    var accessible = false
     var seen: [String] = []
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
       let (given, inlineValue) = Self.split(argument)
       guard
         let option = Self.options.first(where: { $0.long == given || $0.short == given }),
-        option.commands.contains(command), option.value == .repeated || !seen.contains(option.long)
+        option.commands.contains(command),
+        option.value == .repeated || !seen.contains(Self.colorGroup(option.long))
       else { return nil }
-      seen.append(option.long)
+      seen.append(Self.colorGroup(option.long))
       guard option.value != .none else {
         guard inlineValue == nil else { return nil }
-        Self.set(option.long, &typed)
+        switch option.long {
+        case "--no-color": color = .never
+        case "--accessible": accessible = true
+        default: Self.set(option.long, &typed)
+        }
         continue
       }
       guard let value = inlineValue ?? rest.popFirst(), !value.hasPrefix("-"),
@@ -129,6 +138,12 @@ struct StartupCommand: Equatable {
     }
     self.json = typed.json
     self.color = color
+    self.accessible = accessible
+  }
+
+  /// `--no-color` counts as `--color`: the two together are the parser's to decide.
+  private static func colorGroup(_ long: String) -> String {
+    long == "--no-color" ? "--color" : long
   }
 
   /// Sets a flag.
@@ -180,7 +195,7 @@ struct StartupCommand: Equatable {
   /// Runs the command and exits with its status: `pick` and `list` at once on this thread,
   /// `random`, which waits for the network, in a task while this thread serves the main queue.
   func start() -> Never {
-    let invocation = Invocation(color: color, json: json)
+    let invocation = Invocation(color: color, accessible: accessible, json: json)
     switch command {
     case .pick(let request):
       exit(

@@ -52,6 +52,13 @@ import Testing
     ["pick", "--date-format", "%Q"], ["list", "--date-format"], ["list", "--date-format="],
     ["list", "--date-format", "%d", "--date-format", "%m"], ["pick", "--date-format", "-%d-"],
     ["list", "--source", "all", "--date-format", "%A"],
+    // --no-color and --accessible, and their near misses.
+    ["list", "--no-color"], ["list", "--no-color", "--json"], ["pick", "--no-color", "-m", "eyes"],
+    ["list", "--accessible"], ["pick", "--accessible", "--category", "dev"],
+    ["pick", "-m", "menu", "--accessible", "--no-color"],
+    ["list", "--no-color", "--color", "never"], ["list", "--color=always", "--no-color"],
+    ["list", "--no-color", "--no-color"], ["pick", "--accessible", "--accessible", "-m", "menu"],
+    ["list", "--no-color=x"], ["list", "--accessible=1"],
   ]
 
   @Test func sameAsTheParserForEveryForm() async throws {
@@ -74,6 +81,7 @@ import Testing
     ["random", "--exclude", "food"], ["random", "--exclude", "", "--color", "never"],
     ["random", "--source", "chuck", "--format", "{id} {categories}"],
     ["random", "--oneline", "--max-width", "20"], ["random", "--format=waybar"],
+    ["random", "--accessible"], ["random", "--no-color", "--json"],
     ["random", "--exclude=dev"], ["random", "--category", "music"],
     // Near misses: each is the parser's to answer.
     ["random", "--source", "all"], ["random", "--category"], ["random", "-s"],

@@ -45,6 +45,11 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var dateFormat: DateFormat?
   /// Whether the screen takes the mouse (`mouse`, `CHUCK_MOUSE`; default on).
   public var mouse = true
+  /// Whether the accessible mode is on (`accessible`, `CHUCK_ACCESSIBLE`, else the file, else a
+  /// non-empty `ACCESSIBLE`; `--accessible` turns it on too; default off): progress said once in
+  /// words, no animation, state in words instead of glyphs, no dim text, icons as text, the
+  /// screen's cursor shown.
+  public var accessible = false
   /// The screen's keys (`[keys]` in the config file); the standard ones by default.
   public var keymap: ScreenKeymap = .standard
 
@@ -176,6 +181,14 @@ public struct ChuckConfiguration: Sendable, Equatable {
           variable: setting.variable.name, value: text, expected: setting.allowed)
       }
       origins[setting.key] = .environment(setting.variable.name)
+    }
+    // ACCESSIBLE is every program's (huh, clack, ouch): chuck's own variable and its file, which
+    // name chuck alone, come first, so that `accessible = false` can opt chuck out.
+    if origins[Setting.accessibleKey] == nil,
+      EnvironmentVariable.accessibleEverywhere.value(in: environment) != nil
+    {
+      accessible = true
+      origins[Setting.accessibleKey] = .environment(EnvironmentVariable.accessibleEverywhere.name)
     }
     if language == nil {
       // fortune-mod's order: the first locale variable that is set names the language.

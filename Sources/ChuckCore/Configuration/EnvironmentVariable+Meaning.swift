@@ -33,6 +33,8 @@ extension EnvironmentVariable {
     .xdgCacheHome: "its chuck folder is the default cache folder",
     .xdgStateHome: "its chuck folder is the default state folder",
     .home: "the default folders are under it",
+    .accessibleEverywhere:
+      "set and not empty: the accessible mode, unless CHUCK_ACCESSIBLE or the file sets it",
     .noColor: "set and not empty: no colour (unless --color always)",
     .clicolorForce: "set and not 0: colour even into a pipe",
     .term: "dumb: no colour; also which images a terminal shows",

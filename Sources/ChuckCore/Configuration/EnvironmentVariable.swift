@@ -61,6 +61,11 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let kittyWindowID = Self("KITTY_WINDOW_ID")
   /// `0` turns the screen's mouse off (as `--no-mouse`), for selecting text with it.
   public static let mouse = Self("CHUCK_MOUSE")
+  /// `1` turns the accessible mode on (as `--accessible`), `0` off.
+  public static let accessible = Self("CHUCK_ACCESSIBLE")
+  /// The accessible mode of every program that honours it (huh, clack, ouch): set and not empty,
+  /// it turns chuck's on, unless `CHUCK_ACCESSIBLE` or the config file says otherwise.
+  public static let accessibleEverywhere = Self("ACCESSIBLE")
   /// The language of jokes, for the sources that have several (`lang`).
   public static let language = Self("CHUCK_LANG")
   /// How dates are shown (`date-format`).
@@ -103,7 +108,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
     [config] + Setting.all.map(\.variable)
     + [
       dataDirectory, cacheDirectory, stateDirectory, xdgConfigHome, xdgDataHome, xdgCacheHome,
-      xdgStateHome, home, noColor, clicolorForce, term, columns, tmux, termProgram, lcTerminal,
+      xdgStateHome, home, accessibleEverywhere, noColor, clicolorForce, term, columns, tmux,
+      termProgram, lcTerminal,
       kittyWindowID, lcAll, lcMessages, lang, browser, curlCABundle, sslCertFile,
       sslCertDirectory,
     ] + ProxySettings.names

@@ -85,6 +85,17 @@ extension Setting {
         },
         current: { .boolean($0.mouse) }),
       Setting(
+        accessibleKey, .accessible, flags: ["--accessible"], form: .boolean,
+        meaning: "the accessible mode: progress and state in words, no animation, no dim text, "
+          + "the screen's cursor shown (chuck help accessibility)",
+        allowed: booleans,
+        store: { value, configuration in
+          guard case .boolean(let flag) = value else { return false }
+          configuration.accessible = flag
+          return true
+        },
+        current: { .boolean($0.accessible) }),
+      Setting(
         "jokeapi-safe", JokeAPI.safeModeVariable, form: .boolean,
         meaning: "JokeAPI's safe mode (false: its flagged jokes too)", allowed: booleans,
         store: { value, configuration in
@@ -121,6 +132,9 @@ extension Setting {
 
   /// `lang`, whose default the locale gives.
   static let languageKey = "lang"
+
+  /// `accessible`, which a non-empty `ACCESSIBLE` sets too.
+  static let accessibleKey = "accessible"
 
   /// `true or false`: the words of a boolean setting.
   private static let booleans = "true or false (in a variable, 1 or 0)"

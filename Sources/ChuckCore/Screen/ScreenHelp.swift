@@ -57,10 +57,23 @@ public enum ScreenHelp {
     let everywhere = everywhere(in: state.keymap)
     let width = (view + everywhere).map(\.keys.width).max() ?? 0
     func line(_ entry: Entry) -> TerminalText {
-      "  " + ScreenText.pad(entry.keys, width: width) + "  " + entry.action
+      "  " + ScreenText.pad(entry.keys, width: width) + "  "
+        + (state.isAccessible ? inWords(entry.action) : entry.action)
     }
     return ["  Keys here", .empty] + view.map(line) + [.empty, "  Everywhere", .empty]
       + everywhere.map(line)
+  }
+
+  /// What a key does with the marks it names in words, as the accessible mode's rows say them.
+  static func inWords(_ action: TerminalText) -> TerminalText {
+    var text = action.string
+    for (glyph, words) in [
+      (" (\(ScreenRow.favorite))", ": its row then says favourite"),
+      ("\(ScreenRow.saved) marks one saved", "a saved one's row says saved"),
+    ] {
+      text = text.replacing(glyph, with: words)
+    }
+    return TerminalText(verbatim: text)
   }
 
   /// The lines of listed bindings: bindings next to each other that say the same share a line.

@@ -5,6 +5,9 @@
 /// The selected row is marked by `>` and reverse video (never by colour alone, and shown even
 /// without colour), the tab shown by reverse video, a filter's match by underlining; colour (red
 /// errors, bold title) follows `style`. No line is wider than the terminal.
+///
+/// In the accessible mode (``ScreenState/isAccessible``) it draws no spinner, no dim text and no
+/// ★ ☆ ✓: each row says its position, text, date and state in words.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
   /// - Parameter keymap: the keys.
@@ -64,6 +67,9 @@ public struct ScreenRenderer: Sendable {
   /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, and the cursor, inside
   ///   them.
   public func frame(_ state: ScreenState, size: ScreenSize) -> ScreenFrame {
+    if state.isAccessible, style.dims {
+      return ScreenRenderer(style: style.undimmed).frame(state, size: size)
+    }
     guard size.rows > 0, size.columns > 0 else { return ScreenFrame(lines: [], cursor: .origin) }
     guard size.isUsable else { return ScreenFrame(lines: tooSmall(size), cursor: .origin) }
     var state = state
@@ -85,7 +91,7 @@ public struct ScreenRenderer: Sendable {
         let top = min(max(0, detail.scroll), max(0, all.count - height))
         body = Array(all.dropFirst(top).prefix(height))
       case .punchline(let punchline):
-        (body, focus) = self.punchline(punchline, width: width)
+        (body, focus) = self.punchline(punchline, width: width, accessible: state.isAccessible)
       }
     }
     body = body.prefix(height).map { ScreenText.fit($0, width: width) }
@@ -147,9 +153,10 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func titleBar(_ state: ScreenState, width: Int) -> TerminalText {
-    let isBusy = state.isFetching || state.tab.search?.isLoading == true
+    // The accessible mode says progress in the status line only, once: nothing turns.
+    let spins = !state.isAccessible && (state.isFetching || state.tab.search?.isLoading == true)
     let spinner: TerminalText =
-      isBusy ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
+      spins ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
     let action = spinner + state.shownJokeButton
     let actionWidth = action.width
     let title = ScreenText.fitWords(state.titleText, width: max(0, width - actionWidth - 1))
@@ -192,9 +199,11 @@ public struct ScreenRenderer: Sendable {
       let lines = (top..<min(rows.count, top + height)).map { position in
         let row = rows[position]
         let isSelected = position == state.selection
-        let text =
-          (isSelected ? "> " : "  ")
-          + self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
+        let shown =
+          state.isAccessible
+          ? spoken(row, position: position, count: rows.count, width: width, state)
+          : self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
+        let text = (isSelected ? "> " : "  ") + shown
         return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
       }
       return (lines, focus)
@@ -203,9 +212,14 @@ public struct ScreenRenderer: Sendable {
     var lines: [TerminalText] = []
     for position in top..<min(rows.count, top + page) {
       let isSelected = position == state.selection
-      let entry = compactEntry(
-        rows[position], hasMarks: hasMarks, filter: filter, width: width, height: entryHeight,
-        state)
+      let entry =
+        state.isAccessible
+        ? compactSpoken(
+          rows[position], position: position, count: rows.count, width: width,
+          height: entryHeight, state)
+        : compactEntry(
+          rows[position], hasMarks: hasMarks, filter: filter, width: width, height: entryHeight,
+          state)
       for (index, line) in entry.enumerated() {
         let text = (index == 0 && isSelected ? "> " : "  ") + line
         lines.append(isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text)
@@ -213,6 +227,26 @@ public struct ScreenRenderer: Sendable {
       lines += Array(repeating: TerminalText.empty, count: entryHeight - entry.count)
     }
     return (lines, focus)
+  }
+
+  /// An entry of the compact list in the accessible mode, in at most `height` lines: its
+  /// position and text wrapped at word boundaries, then its date and state on lines of their
+  /// own; the text is shortened first (ending in `…`), never the date or the state.
+  private func compactSpoken(
+    _ row: ScreenRow, position: Int, count: Int, width: Int, height: Int, _ state: ScreenState
+  ) -> [TerminalText] {
+    let room = max(1, width - Self.markerWidth)
+    let (head, end) = spokenParts(row, position: position, count: count, state)
+    var textLines = ScreenText.wrap(head + JokePreview.make(row.entry.value), width: room)
+    let endLines = Array(
+      ScreenText.wrap(TerminalText(sanitizing: String(end.string.dropFirst(2))), width: room)
+        .prefix(max(0, height - 1)))
+    let textRoom = max(1, height - endLines.count)
+    if textLines.count > textRoom {
+      textLines = Array(textLines.prefix(textRoom))
+      textLines[textRoom - 1] = ScreenText.shortened(textLines[textRoom - 1], width: room)
+    }
+    return textLines + endLines
   }
 
   /// An entry of the compact list in at most `height` lines, without the selection's column:
@@ -286,10 +320,42 @@ public struct ScreenRenderer: Sendable {
       + TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
   }
 
-  /// A two-part joke just fetched: the setup, then (after a key) the punchline.
+  /// A row in the accessible mode: its whole meaning as text, so that the line read alone says
+  /// what it is — `3 of 12: Chuck Norris can divide by zero, 2020-01-05, favourite`; in the
+  /// favourites, `2 of 5: “Apple”: TEXT, 2020-01-05, Chuck Norris, favourite`. The text is cut
+  /// (`...`) to leave room for the date and the state, never they.
+  private func spoken(
+    _ row: ScreenRow, position: Int, count: Int, width: Int, _ state: ScreenState
+  ) -> TerminalText {
+    let (head, end) = spokenParts(row, position: position, count: count, state)
+    let room = width - Self.markerWidth - head.width - end.width
+    return head + JokePreview.make(row.entry.value, length: max(8, room - 3)) + end
+  }
+
+  /// The words around a spoken row's text: its position (and a favourite's name) before, its
+  /// date, source and state after (`, 2020-01-05, favourite`).
+  private func spokenParts(_ row: ScreenRow, position: Int, count: Int, _ state: ScreenState)
+    -> (head: TerminalText, end: TerminalText)
+  {
+    let entry = row.entry
+    var head: TerminalText = "\(position + 1) of \(count): "
+    if let name = row.name {
+      head += "\u{201C}" + TerminalText(sanitizing: name, keepNewlines: false) + "\u{201D}: "
+    }
+    var tail: [String] = []
+    if let created = entry.created { tail.append(entry.dateLabel + dates.date(created)) }
+    if row.name != nil,
+      let label = state.tabs.first(where: { $0.source != nil && $0.source == row.source })?.label
+    {
+      tail.append(label)
+    }
+    if let words = ScreenRow.words(for: row.mark) { tail.append(words) }
+    return (head, TerminalText(sanitizing: tail.map { ", " + $0 }.joined(), keepNewlines: false))
+  }
+
   /// The lines of a two-part joke and the focused line: the setup's first, then the
-  /// punchline's once it is shown.
-  private func punchline(_ punchline: ScreenState.Punchline, width: Int)
+  /// punchline's once it is shown; the accessible mode asks for the key in a whole sentence.
+  private func punchline(_ punchline: ScreenState.Punchline, width: Int, accessible: Bool)
     -> ([TerminalText], (line: Int, column: Int))
   {
     let room = max(1, width - Self.markerWidth)
@@ -305,7 +371,11 @@ public struct ScreenRenderer: Sendable {
         indent + style.bold($0)
       }
     } else {
-      lines.append(indent + style.dim("\u{2026} (press any key for the punchline)"))
+      lines.append(
+        indent
+          + (accessible
+            ? "Press any key for the punchline."
+            : style.dim("\u{2026} (press any key for the punchline)")))
     }
     return (lines, focus)
   }

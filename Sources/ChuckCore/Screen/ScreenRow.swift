@@ -39,4 +39,20 @@ public struct ScreenRow: Equatable, Sendable {
   public static let notFavorite: Character = "☆"
   /// The mark of a search result that is in the list.
   public static let saved: Character = "✓"
+
+  /// A mark in words, as the accessible mode says it instead of the glyph (WCAG 4.1.2: the state
+  /// of an element as text): `favourite`, `not a favourite`, `saved`, and `not saved` for a
+  /// search result marked blank; `nil` for no mark.
+  /// - Parameter mark: the mark.
+  /// - Returns: the words.
+  public static func words(for mark: Character?) -> String? {
+    switch mark {
+    case favorite?: "favourite"
+    case notFavorite?: "not a favourite"
+    case saved?: "saved"
+    case " "?: "not saved"
+    case let other?: String(other)
+    case nil: nil
+    }
+  }
 }

@@ -145,11 +145,16 @@ extension ScreenState {
     }
   }
 
-  /// Shows another tab (reading its rows the first time).
+  /// Shows another tab (reading its rows the first time); the accessible mode says which in the
+  /// status line.
   mutating func show(tab target: Int) -> [ScreenEffect] {
     guard tabs.indices.contains(target), target != current else { return [] }
     current = target
     keepSelectionInView()
+    if isAccessible {
+      status = .message(
+        "Tab \(target + 1) of \(tabs.count): \(sanitizing: tab.title).")
+    }
     return tab.isLoaded ? [] : [.loadTab(target)]
   }
 
@@ -222,17 +227,22 @@ extension ScreenState {
     case .remove:
       guard let row = selectedRow else { return [] }
       let preview = JokePreview.make(row.entry.value)
+      // The accessible mode asks whole questions, which a screen reader reads as they are.
+      let answers: TerminalText =
+        isAccessible ? " Press y to remove it, any other key to keep it." : " y/n"
       if let name = row.name, tab.isFavorites {
         status = .prompt(
           Prompt(
             purpose: .favoriteRemoval(name: name),
             question:
-              "Remove the favourite \u{201C}\(sanitizing: name)\u{201D} (the joke stays)? y/n"))
+              "Remove the favourite \u{201C}\(sanitizing: name)\u{201D} (the joke stays)?"
+              + answers))
       } else {
+        let what: TerminalText = isAccessible ? "the joke " : ""
         status = .prompt(
           Prompt(
             purpose: .removal(id: row.id),
-            question: "Remove \(sanitizing: row.id) \u{201C}\(preview)\u{201D}? y/n"))
+            question: "Remove \(what)\(sanitizing: row.id) \u{201C}\(preview)\u{201D}?" + answers))
       }
     case .rename:
       guard tab.isFavorites, let name = selectedRow?.name else { return [] }
@@ -249,7 +259,9 @@ extension ScreenState {
       status = .prompt(
         Prompt(purpose: .favoriteName(id: row.id), question: "Name this favourite: "))
     case .filter:
-      status = .prompt(Prompt(purpose: .filter, question: "/", input: tab.filter))
+      status = .prompt(
+        Prompt(
+          purpose: .filter, question: isAccessible ? "Filter the list: " : "/", input: tab.filter))
     case .search:
       return startSearch()
     case .quit:

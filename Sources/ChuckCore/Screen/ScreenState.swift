@@ -221,6 +221,10 @@ public struct ScreenState: Equatable, Sendable {
   public internal(set) var size: ScreenSize
   /// The keys: what each does, and what the list of keys and the hints say.
   public internal(set) var keymap: ScreenKeymap
+  /// Whether the accessible mode is on (`chuck help accessibility`): no spinner, words instead
+  /// of ★ ☆ ✓, each row saying its position, text, date and state, no dim text, every change
+  /// of state said in the status line, questions asked whole.
+  public var isAccessible = false
 
   /// Makes the state of a screen that has just opened.
   /// - Parameters:

@@ -207,7 +207,8 @@ extension Chuck {
       _ options: GlobalOptions, _ body: (Terminal, String?) throws(ChuckError) -> Void
     ) throws {
       let environment = ProcessInfo.processInfo.environment
-      let terminal = Terminal(color: options.color ?? .auto, environment: environment)
+      let terminal = Terminal(
+        color: options.colorMode ?? .auto, accessible: options.accessible, environment: environment)
       do throws(ChuckError) {
         try body(terminal, ChuckConfiguration.configFile(in: environment))
       } catch {

@@ -24,7 +24,8 @@ extension Chuck {
     func run() {
       // A topic, not a task: it reads no configuration, so it works while a variable is wrong.
       let terminal = Terminal(
-        color: options.color ?? .auto, environment: ProcessInfo.processInfo.environment)
+        color: options.colorMode ?? .auto, accessible: options.accessible,
+        environment: ProcessInfo.processInfo.environment)
       if options.json {
         let objects = EnvironmentVariable.all.map {
           VariableObject(name: $0.name, meaning: $0.meaning)

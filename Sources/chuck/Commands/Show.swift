@@ -60,7 +60,8 @@ extension Chuck {
       guard !context.printedForMachines(joke, Kind.source, format, dates) else { return }
       var icon: JokeDetailView.Icon?
       if let address = joke.icon {
-        icon = await context.components.icon(at: address, inline: terminal.imageProtocol)
+        icon = await context.components.icon(
+          at: address, inline: terminal.imageProtocol, accessible: terminal.accessible)
       }
       terminal.out(
         JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(

@@ -15,7 +15,9 @@ extension Chuck {
         joke's detail, a tab for every source and one for the favourites; ★ marks a favourite, \
         f makes one; / filters, s searches, y copies, o opens the link; the mouse clicks and \
         scrolls (unless --no-mouse or CHUCK_MOUSE=0). Press ? on the screen for its keys. \
-        --source opens on another source's tab. Needs a terminal on stdin and stdout.
+        --source opens on another source's tab. --accessible: the cursor shown, rows and \
+        changes said in words, no spinner (chuck help accessibility). Needs a terminal on stdin \
+        and stdout.
         """
     )
 

@@ -42,7 +42,7 @@ final class ScreenSession {
 
   private init(context: Context, source: JokeSource, mouse: Bool) throws(ChuckError) {
     self.context = context
-    terminal = ScreenTerminal(mouse: mouse)
+    terminal = ScreenTerminal(mouse: mouse, showsCursor: context.terminal.accessible)
     let sources = JokeSource.allCases
     bindings = sources.map { .list(context.components.browser($0)) } + [.favorites]
     wakeUp = try ScreenWakeUp()
@@ -51,6 +51,7 @@ final class ScreenSession {
     state = ScreenState(
       tabs: sources.map(ScreenState.Tab.of) + [.favorites], current: first,
       size: ScreenSize(columns: 80, rows: 24), keymap: context.components.configuration.keymap)
+    state.isAccessible = context.terminal.accessible
     _ = state.handle(.listLoaded(try rows(of: first), tab: first))
   }
 
@@ -106,7 +107,11 @@ final class ScreenSession {
 
   // MARK: Waiting
 
-  private var isBusy: Bool { state.isFetching || state.tab.search?.isLoading == true }
+  /// Whether the spinner turns: a fetch or a search runs, and the mode is not the accessible one,
+  /// which says progress once and wakes for nothing else.
+  private var isBusy: Bool {
+    !state.isAccessible && (state.isFetching || state.tab.search?.isLoading == true)
+  }
 
   private func waitForInput() {
     var descriptors = [
@@ -196,7 +201,8 @@ final class ScreenSession {
       let wakeUp = wakeUp
       iconTask = Task {
         let icon = await context.components.icon(
-          at: url, inline: context.terminal.imageProtocol)
+          at: url, inline: context.terminal.imageProtocol,
+          accessible: context.terminal.accessible)
         wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id, let tab):

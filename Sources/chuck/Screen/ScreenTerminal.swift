@@ -21,11 +21,18 @@ final class ScreenTerminal {
     "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   private let mouse: Bool
+  /// Whether the cursor stays visible (the accessible mode): screen readers, braille displays and
+  /// magnifiers follow it.
+  private let showsCursor: Bool
+  private static let cursorOn: TerminalText = "\u{1B}[?25h"
 
   /// Makes the terminal seam.
-  /// - Parameter mouse: whether the terminal reports the mouse.
-  init(mouse: Bool) {
+  /// - Parameters:
+  ///   - mouse: whether the terminal reports the mouse.
+  ///   - showsCursor: whether the cursor stays visible.
+  init(mouse: Bool, showsCursor: Bool = false) {
     self.mouse = mouse
+    self.showsCursor = showsCursor
   }
 
   private static let deleteKittyImages: TerminalText = "\u{1B}_Ga=d,q=2\u{1B}\\"
@@ -55,7 +62,9 @@ final class ScreenTerminal {
     }
     TerminalRestorer.arm(settings: settingsBeforeScreen, leave: Self.leaveSequence)
     tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
-    write(mouse ? Self.enterSequence + Self.mouseOn : Self.enterSequence)
+    write(
+      (mouse ? Self.enterSequence + Self.mouseOn : Self.enterSequence)
+        + (showsCursor ? Self.cursorOn : .empty))
     lastFrame = []
     lastCursor = nil
     isOpen = true

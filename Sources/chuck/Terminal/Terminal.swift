@@ -13,13 +13,19 @@ struct Terminal: Sendable {
   let stderrStyle: TextStyle
   /// The columns output must fit in: `COLUMNS`, else the terminal's width, else 80.
   let width: Int
+  /// Whether the accessible mode is on: progress said once in words, never redrawn; no dim
+  /// text; words for state; icons as text (`chuck help accessibility`).
+  let accessible: Bool
 
-  init(color: ColorMode, environment: [String: String]) {
+  init(color: ColorMode, accessible: Bool = false, environment: [String: String]) {
     self.environment = environment
+    self.accessible = accessible
     stdoutIsTTY = isatty(STDOUT_FILENO) == 1
     stderrIsTTY = isatty(STDERR_FILENO) == 1
-    stdoutStyle = TextStyle(isEnabled: color.colors(isTTY: stdoutIsTTY, environment: environment))
-    stderrStyle = TextStyle(isEnabled: color.colors(isTTY: stderrIsTTY, environment: environment))
+    stdoutStyle = TextStyle(
+      isEnabled: color.colors(isTTY: stdoutIsTTY, environment: environment), dims: !accessible)
+    stderrStyle = TextStyle(
+      isEnabled: color.colors(isTTY: stderrIsTTY, environment: environment), dims: !accessible)
     width = Self.width(environment: environment)
   }
 
@@ -36,8 +42,9 @@ struct Terminal: Sendable {
     return 80
   }
 
-  /// Which inline-image protocol the terminal on stdout announces, if any.
+  /// Which inline-image protocol the terminal on stdout announces, if any; none in the
+  /// accessible mode, where an icon is its text alternative.
   var imageProtocol: InlineImage.Kind? {
-    InlineImage.Kind.announced(in: environment, isTerminal: stdoutIsTTY)
+    accessible ? nil : InlineImage.Kind.announced(in: environment, isTerminal: stdoutIsTTY)
   }
 }

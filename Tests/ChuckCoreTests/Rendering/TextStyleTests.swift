@@ -21,4 +21,15 @@ import Testing
     }
     #expect(style != TextStyle(isEnabled: true))
   }
+
+  /// Undimmed (the accessible mode), dim is plain text and every other style as it was: only
+  /// the terminal's 16 colours and attributes, never SGR 2.
+  @Test func undimmed() {
+    let style = TextStyle(isEnabled: true).undimmed
+    #expect(style.dim("x") == "x")
+    #expect(style.red("x") == "\u{1B}[31mx\u{1B}[0m")
+    #expect(style.bold("x") == "\u{1B}[1mx\u{1B}[0m")
+    #expect(!style.dims)
+    #expect(TextStyle(isEnabled: true).dims)
+  }
 }

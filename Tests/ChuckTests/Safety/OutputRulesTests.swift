@@ -32,6 +32,13 @@ import Testing
       stream: .terminal, arguments: ["--color", "never"], environment: ["CLICOLOR_FORCE": "1"],
       coloured: false),
     ColourCase(stream: .terminal, arguments: ["--color", "auto"], coloured: true),
+    ColourCase(stream: .terminal, arguments: ["--no-color"], coloured: false),
+    ColourCase(
+      stream: .terminal, arguments: ["--no-color"], environment: ["CLICOLOR_FORCE": "1"],
+      coloured: false),
+    ColourCase(
+      stream: .terminal, arguments: ["--no-color"], environment: ["CHUCK_COLOR": "always"],
+      coloured: false),
     ColourCase(stream: .pipe, arguments: ["--color", "always"], coloured: true),
     ColourCase(
       stream: .pipe, arguments: ["--color", "always"], environment: ["NO_COLOR": "1"],
