@@ -63,8 +63,9 @@ extension Chuck {
         icon = await context.components.icon(at: address, inline: terminal.imageProtocol)
       }
       terminal.out(
-        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(
-          joke, icon: icon, instants: dates.instant))
+        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle, keepingWords: true)
+          .render(
+            joke, icon: icon, instants: dates.instant))
     }
   }
 }
