@@ -66,14 +66,42 @@ extension Chuck {
       }
       Glibc.exit(0)
     } catch {
+      let environment = ProcessInfo.processInfo.environment
+      let width = Terminal.width(environment: environment)
+      // The parser lays help out in two columns and cannot wrap it below about 30 columns (a
+      // debug build traps, a release build drops the text): on a narrow terminal it writes each
+      // paragraph on one line, and chuck wraps those at spaces, keeping every word.
+      let isNarrow = width < narrowHelpWidth
+      if isNarrow { setenv("COLUMNS", "100000", 1) }
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if !message.isEmpty {
-        let terminal = Terminal(color: .never, environment: ProcessInfo.processInfo.environment)
-        let text = TerminalText(sanitizing: message) + .newline
+        let terminal = Terminal(color: .never, environment: environment)
+        let safe = TerminalText(sanitizing: message)
+        let text = (isNarrow ? wrapped(safe, width: width) : safe) + .newline
         if code == .success { terminal.out(text) } else { terminal.err(text) }
       }
       Glibc.exit(code.rawValue)
     }
+  }
+
+  /// Below this width the parser's messages are wrapped by chuck (see `mainWithSafeMessages`).
+  static let narrowHelpWidth = 60
+
+  /// Each line of a message wrapped at spaces to `width`, under its own indentation (at most
+  /// half the width); a word wider than a line stands whole on a line of its own.
+  static func wrapped(_ message: TerminalText, width: Int) -> TerminalText {
+    var output = TerminalText.empty
+    for (index, line) in message.string.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      if index > 0 { output += .newline }
+      let indent = min(line.prefix { $0 == " " }.count, width / 2)
+      let body = TerminalText(sanitizing: String(line.drop { $0 == " " }), keepNewlines: false)
+      let lines = TextWrapper.wrap(body, width: max(1, width - indent), keepingWords: true)
+      output += TerminalText.joined(
+        lines.map { TerminalText.spaces(indent) + $0 }, separator: .newline)
+    }
+    return output
   }
 }

@@ -18,14 +18,20 @@ public struct JokeDetailView {
 
   private let width: Int
   private let style: TextStyle
+  private let keepingWords: Bool
 
   /// Makes a view for a terminal of `width` columns.
   /// - Parameters:
-  ///   - width: the terminal's columns; no line is wider (but an inline image).
+  ///   - width: the terminal's columns; no line is wider (but an inline image, and, when
+  ///     `keepingWords`, a word wider than a line).
   ///   - style: colours on or off.
-  public init(width: Int, style: TextStyle) {
+  ///   - keepingWords: whether a word wider than a line (an id, a link, a path on a narrow
+  ///     terminal) stands whole on a line of its own, as `chuck show` prints it; else it is cut
+  ///     into pieces that fit, as the screen must.
+  public init(width: Int, style: TextStyle, keepingWords: Bool = false) {
     self.width = width
     self.style = style
+    self.keepingWords = keepingWords
   }
 
   /// The whole output, ending with a newline: the id as title, the icon (for a joke that has
@@ -73,7 +79,9 @@ public struct JokeDetailView {
   /// The title in bold, made safe and wrapped.
   private func title(_ title: String, indent: TerminalText) -> TerminalText {
     var output = TerminalText.empty
-    for line in TextWrapper.wrap(TerminalText(sanitizing: title), width: width - indent.width) {
+    for line in TextWrapper.wrap(
+      TerminalText(sanitizing: title), width: width - indent.width, keepingWords: keepingWords)
+    {
       output += indent + style.bold(line) + .newline
     }
     return output
@@ -88,17 +96,29 @@ public struct JokeDetailView {
     let safe = TerminalText(sanitizing: value)
     var output = TerminalText.empty
     if narrow {
-      for line in TextWrapper.wrap(label, width: width - indent.width) {
+      for line in TextWrapper.wrap(label, width: width - indent.width, keepingWords: keepingWords) {
         output += indent + style.dim(line) + .newline
       }
-      for line in TextWrapper.wrap(safe, width: width - indent.width) {
+      for line in TextWrapper.wrap(safe, width: width - indent.width, keepingWords: keepingWords) {
         output += indent + line + .newline
       }
       return output
     }
     let hanging = TerminalText.spaces(indent.width + Self.labelWidth)
-    let lines = TextWrapper.wrap(safe, width: width - hanging.width - Self.margin)
-    let paddedLabel = label + .spaces(max(1, Self.labelWidth - label.width))
+    let lines = TextWrapper.wrap(
+      safe, width: width - hanging.width - Self.margin, keepingWords: keepingWords)
+    let valueWidth = width - hanging.width - Self.margin
+    guard label.width < Self.labelWidth, TextWrapper.width(of: lines[0].string) <= valueWidth
+    else {
+      // A label as wide as the column (a service's own field name), or a first line that is a
+      // word too wide for the column (a link, a path): the value goes under the label.
+      for line in TextWrapper.wrap(label, width: width - indent.width, keepingWords: keepingWords) {
+        output += indent + style.dim(line) + .newline
+      }
+      for line in lines { output += hanging + line + .newline }
+      return output
+    }
+    let paddedLabel = label + .spaces(Self.labelWidth - label.width)
     output += indent + style.dim(paddedLabel) + lines[0] + .newline
     for line in lines.dropFirst() { output += hanging + line + .newline }
     return output

@@ -17,7 +17,8 @@ public struct JokeListView {
 
   /// Makes a view for a terminal of `width` columns.
   /// - Parameters:
-  ///   - width: the terminal's columns; no line is wider.
+  ///   - width: the terminal's columns; no line is wider, but for a word wider than a line (an
+  ///     id at 20 columns), which stands whole on a line of its own.
   ///   - style: colours on or off.
   ///   - title: the first line (made safe for the terminal).
   ///   - emptyMessage: the line shown when there are no entries.
@@ -130,7 +131,8 @@ public struct JokeListView {
     write(output)
   }
 
-  /// Appends `text` inside the margins, wrapped to the space between them.
+  /// Appends `text` inside the margins, wrapped to the space between them; a word wider than
+  /// that space (an id on a narrow terminal) stands whole on a line of its own.
   private func append(
     _ text: TerminalText, to output: inout TerminalText,
     styled: (TerminalText) -> TerminalText = { $0 }
@@ -142,7 +144,7 @@ public struct JokeListView {
       output += indent + styled(text) + .newline
       return
     }
-    for line in TextWrapper.wrap(text, width: available) {
+    for line in TextWrapper.wrap(text, width: available, keepingWords: true) {
       output += indent + styled(line) + .newline
     }
   }

@@ -29,21 +29,29 @@ public enum TextWrapper {
   }
 
   /// Breaks text into lines of at most `width` columns, at spaces where possible; a word wider
-  /// than a line is cut. Line breaks in the text are kept; tabs count as spaces.
+  /// than a line is cut (where every line must fit, as on the screen), or, `keepingWords` and
+  /// when it has no wide character (East Asian text breaks anywhere), put whole on a line of its
+  /// own (the one line wider than `width`: a command's output, where the
+  /// terminal folds it and an id, a link or a path stays whole to read and to copy). Line breaks
+  /// in the text are kept; tabs count as spaces.
   /// - Parameters:
   ///   - text: the text.
   ///   - width: the most columns a line may take (at least 1 is used).
+  ///   - keepingWords: whether a word wider than a line stays whole on its own line.
   /// - Returns: the lines, without line terminators; at least one.
-  public static func wrap(_ text: TerminalText, width: Int) -> [TerminalText] {
-    wrap(text.string, width: width).map(TerminalText.init(verbatim:))
+  public static func wrap(_ text: TerminalText, width: Int, keepingWords: Bool = false)
+    -> [TerminalText]
+  {
+    wrap(text.string, width: width, keepingWords: keepingWords).map(TerminalText.init(verbatim:))
   }
 
-  private static func wrap(_ text: String, width: Int) -> [String] {
+  private static func wrap(_ text: String, width: Int, keepingWords: Bool) -> [String] {
     let width = max(width, 1)
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = ""
       var lineWidth = 0
+      let paragraphStart = lines.count
       for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
         var wordWidth = self.width(of: word)
         if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
@@ -57,6 +65,12 @@ public enum TextWrapper {
           lineWidth = 0
         }
         var rest = Substring(word)
+        // East Asian text breaks between its characters: only a word of narrow characters is
+        // kept whole.
+        if keepingWords, wordWidth > width, wordWidth == word.count {
+          lines.append(String(word))
+          continue
+        }
         // Cut pieces off a word too wide for a line; the last piece starts the next line.
         while wordWidth > width {
           var piece = ""
@@ -82,7 +96,8 @@ public enum TextWrapper {
         line = String(rest)
         lineWidth = wordWidth
       }
-      lines.append(line)
+      // Not after a word kept whole on its own line, unless the paragraph is empty.
+      if !line.isEmpty || lines.count == paragraphStart { lines.append(line) }
     }
     return lines
   }

@@ -7,9 +7,14 @@
 /// ``escapeTimeoutMilliseconds`` for more bytes and calls ``flush()`` if none came.
 ///
 /// Pasted text is never keys: what a terminal sends between the bracketed-paste marks
-/// (`ESC [ 200 ~` … `ESC [ 201 ~`) is one ``ScreenKey/paste(_:)``, and so is, for
-/// ``read(_:)``, a read that brings several keys and no escape sequence at once (a paste in a
-/// terminal without bracketed paste: a person's key presses arrive one read at a time).
+/// (`ESC [ 200 ~` … `ESC [ 201 ~`) is one ``ScreenKey/paste(_:)``.
+///
+/// Keys that arrive together are never dropped: ``read(_:at:)`` gives every key of a read, in
+/// order, and marks those that came with others (several keys in one read, or a read right
+/// after such a read). That is how a terminal without bracketed paste delivers a paste, but
+/// also how keys come from `tmux send-keys`, a macro, a slow ssh link, a switch-access or
+/// on-screen keyboard: the screen runs them, and refuses only what a paste must never do
+/// (change what is saved, reach outside the screen, answer a text prompt with its line break).
 public struct KeyDecoder: Sendable {
   /// How long a held ESC waits for the rest of a sequence before it counts as Esc.
   public static let escapeTimeoutMilliseconds: Int32 = 50
@@ -37,27 +42,32 @@ public struct KeyDecoder: Sendable {
   /// unless more bytes come within ``escapeTimeoutMilliseconds``.
   public var isHoldingEscape: Bool { pasted == nil && pending.first == 0x1B }
 
-  /// Decodes what one read from the terminal brought: as ``feed(_:)``, except that text (two or
-  /// more keys, all characters or line breaks, at least one a character) arriving in one read
-  /// when nothing was pending is pasted text (one ``ScreenKey/paste(_:)``), not keys: a person's
-  /// key presses come one read at a time, a paste without brackets comes at once.
-  /// - Parameter bytes: the bytes of one read.
-  /// - Returns: the keys, or the paste.
-  public mutating func read(_ bytes: some Collection<UInt8>) -> [ScreenKey] {
-    let unbracketed = pending.isEmpty && pasted == nil && !bytes.contains(0x1B)
-    let keys = feed(bytes)
-    guard unbracketed, keys.count >= 2, keys.allSatisfy(Self.isText),
-      keys.contains(where: { $0 != .enter })
-    else { return keys }
-    return [.paste(keys.map(Self.pastedText).joined())]
-  }
+  /// How long after a read of keys that came together the next read still counts as coming
+  /// with them: the rest of a paste that the terminal wrote in pieces, which follows at once. A
+  /// key typed after the screen answered (a person's, even over a slow link; a script's that
+  /// waits for the screen) comes later.
+  public static let togetherMilliseconds = 10
 
-  /// Whether a key is a piece of text: a character or a line break.
-  private static func isText(_ key: ScreenKey) -> Bool {
-    switch key {
-    case .character, .enter: true
-    default: false
-    }
+  /// When the last read of keys that came together was made (``read(_:at:)``'s clock).
+  private var lastTogether: Int?
+
+  /// Decodes what one read from the terminal brought: every key it completes, in order (as
+  /// ``feed(_:)``), as events for the screen. Keys came together when the read completes two or
+  /// more of them, mouse reports aside, or when it comes less than ``togetherMilliseconds``
+  /// after a read that did: a person's key presses come one read at a time, a paste in a
+  /// terminal without bracketed paste comes at once. Each such key is marked (a mouse report
+  /// never is), for ``ScreenState`` to refuse what a paste must not do.
+  /// - Parameters:
+  ///   - bytes: the bytes of one read.
+  ///   - now: a clock in milliseconds that never goes back.
+  /// - Returns: one ``ScreenEvent/key(_:together:)`` per key.
+  public mutating func read(_ bytes: some Collection<UInt8>, at now: Int) -> [ScreenEvent] {
+    let keys = feed(bytes)
+    let count = keys.count { !$0.isMouse }
+    let isSoon = lastTogether.map { now - $0 < Self.togetherMilliseconds } ?? false
+    let together = count >= 2 || (count == 1 && isSoon)
+    if together { lastTogether = now }
+    return keys.map { .key($0, together: together && !$0.isMouse) }
   }
 
   /// Decodes bytes as they arrive; an unfinished character or sequence is kept for the next call.
@@ -112,11 +122,6 @@ public struct KeyDecoder: Sendable {
     guard found != nil, let text = pasted else { return nil }
     pasted = nil
     return String(decoding: text, as: UTF8.self)
-  }
-
-  /// What a key decoded from unbracketed pasted bytes stands for as text.
-  private static func pastedText(_ key: ScreenKey) -> String {
-    if case .character(let character) = key { String(character) } else { "\n" }
   }
 
   /// Ends a wait for more bytes: a held ESC is the Esc key, and what followed it is decoded on

@@ -76,6 +76,18 @@ public enum ScreenAction: String, CaseIterable, Equatable, Hashable, Sendable {
     }
   }
 
+  /// Whether a key for the action is refused when it comes with other keys at once (in one read
+  /// from the terminal, as a paste without brackets comes): the actions that change what is
+  /// saved (Joke!, save) or reach outside the screen (copy to the clipboard, open a browser).
+  /// Every other action is done, whatever the key came with: keys that arrive together are never
+  /// dropped. (Removing asks first; `y` to that question is refused the same way.)
+  public var isRefusedTogether: Bool {
+    switch self {
+    case .joke, .save, .copy, .openLink: true
+    default: false
+    }
+  }
+
   /// Whether the action works even while a prompt waits (as Ctrl-C, Ctrl-Z and Ctrl-L do),
   /// for keys that are not text.
   var worksInPrompts: Bool {

@@ -2,7 +2,13 @@
 /// tick, or the result of an effect the terminal seam ran.
 public enum ScreenEvent: Equatable, Sendable {
   /// A key was pressed (or the mouse used).
-  case key(ScreenKey)
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - together: whether it came with other keys at once (see
+  ///     ``KeyDecoder/read(_:at:)``), as an unbracketed paste does: it still acts, but not as an
+  ///     action that changes what is saved or reaches outside the screen, nor as Enter in a
+  ///     text prompt.
+  case key(ScreenKey, together: Bool = false)
   /// The terminal has a new size.
   case resized(ScreenSize)
   /// The spinner's clock, sent only while a fetch or a search runs.

@@ -36,8 +36,7 @@ public enum ScreenKey: Equatable, Sendable {
   case backTab
   /// A mouse button or wheel, as the terminal reports it in SGR form (`ESC [ < b ; x ; y M`).
   case mouse(MouseEvent)
-  /// Pasted text (between the terminal's bracketed-paste marks, or several characters arriving
-  /// at once): text for a prompt, never keys.
+  /// Pasted text (between the terminal's bracketed-paste marks): text for a prompt, never keys.
   case paste(String)
 }
 

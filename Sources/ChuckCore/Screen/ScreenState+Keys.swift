@@ -4,7 +4,12 @@ extension ScreenState {
   /// A key, looked up in the keymap in the context shown, then its action done. A prompt takes
   /// the keys first (a text prompt takes every character as text); only the actions that work
   /// in prompts (Ctrl-C, Ctrl-Z, Ctrl-L) come before it, for keys that are not characters.
-  mutating func press(_ key: ScreenKey) -> [ScreenEffect] {
+  ///
+  /// A key that came `together` with others (as an unbracketed paste comes) acts as well,
+  /// unless its action changes what is saved or reaches outside the screen
+  /// (``ScreenAction/isRefusedTogether``), it is `y` to a removal's question, or Enter in a
+  /// text prompt: those are refused, and the status line says to press the key on its own.
+  mutating func press(_ key: ScreenKey, together: Bool) -> [ScreenEffect] {
     var prompt: Prompt?
     if case .prompt(let waiting) = status { prompt = waiting }
     let action = keymap.action(for: key, in: context)
@@ -21,9 +26,9 @@ extension ScreenState {
     }
     if var prompt {
       if case .mouse = key { return [] }
-      if prompt.takesText { return type(key, into: &prompt) }
+      if prompt.takesText { return type(key, into: &prompt, together: together) }
       status = .keys
-      return answer(prompt, with: key)
+      return answer(prompt, with: key, together: together)
     }
     status = .keys
     switch key {
@@ -51,7 +56,25 @@ extension ScreenState {
       guard action == .joke else { return [] }
     }
     guard let action else { return [] }
+    if together, action.isRefusedTogether {
+      status = .message(Self.refusal(of: key, action))
+      return []
+    }
     return perform(action, key: key)
+  }
+
+  /// What the status line says of a key refused because it came with other keys at once.
+  static func refusal(of key: ScreenKey, _ action: ScreenAction) -> TerminalText {
+    let what: TerminalText =
+      switch action {
+      case .joke: "fetch a joke"
+      case .save: "save the joke"
+      case .copy: "copy the joke"
+      case .openLink: "open the link"
+      default: "do it"
+      }
+    return "Not done: \(sanitizing: key.label) came with other keys at once, as pasted text "
+      + "does; press it on its own to " + what + "."
   }
 
   /// An action in the view shown (the list of keys closed, no prompt waiting): a click does
@@ -347,5 +370,10 @@ extension ScreenKey {
   /// Whether the key is a printable character (text, in a prompt).
   var isCharacter: Bool {
     if case .character = self { true } else { false }
+  }
+
+  /// Whether the key is a mouse report (which never comes from a paste or a keyboard).
+  var isMouse: Bool {
+    if case .mouse = self { true } else { false }
   }
 }

@@ -3,10 +3,17 @@ extension ScreenState {
 
   /// A key typed into a text prompt: text is added, Backspace takes the last character back,
   /// Enter answers (a bad answer says why and asks again), Esc gives up. A filter applies as it
-  /// is typed.
-  mutating func type(_ key: ScreenKey, into prompt: inout Prompt) -> [ScreenEffect] {
+  /// is typed. An Enter that came `together` with other keys is a line break of pasted text:
+  /// it answers nothing, and the prompt says to press Enter on its own.
+  mutating func type(_ key: ScreenKey, into prompt: inout Prompt, together: Bool)
+    -> [ScreenEffect]
+  {
     prompt.problem = nil
     switch key {
+    case .enter where together:
+      prompt.problem =
+        "Enter came with other keys at once, as pasted text does: press Enter on its own to "
+        + "answer."
     case .character(let character):
       if prompt.input.count < prompt.maximum { prompt.input.append(character) }
     case .paste(let text):
@@ -78,8 +85,19 @@ extension ScreenState {
     }
   }
 
-  mutating func answer(_ prompt: Prompt, with key: ScreenKey) -> [ScreenEffect] {
+  /// A key that answers a yes-or-no question: `y` removes; any other key keeps. A `y` that came
+  /// `together` with other keys (a paste holding `dy` must not remove) answers nothing: the
+  /// question stays, saying to press `y` on its own.
+  mutating func answer(_ prompt: Prompt, with key: ScreenKey, together: Bool) -> [ScreenEffect] {
     let yes = key == .character("y") || key == .character("Y")
+    if yes, together {
+      var waiting = prompt
+      waiting.problem =
+        "\(sanitizing: key.label) came with other keys at once, as pasted text does: "
+        + "press y on its own to remove, any other key to keep."
+      status = .prompt(waiting)
+      return []
+    }
     switch prompt.purpose {
     case .removal(let id):
       guard yes else {

@@ -4,8 +4,8 @@ extension ScreenState {
   /// - Returns: the work for the terminal seam, in order.
   public mutating func handle(_ event: ScreenEvent) -> [ScreenEffect] {
     switch event {
-    case .key(let key):
-      return press(key)
+    case .key(let key, let together):
+      return press(key, together: together)
     case .resized(let size):
       self.size = size
       keepSelectionInView()

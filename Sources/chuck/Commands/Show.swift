@@ -64,8 +64,9 @@ extension Chuck {
           at: address, inline: terminal.imageProtocol, accessible: terminal.accessible)
       }
       terminal.out(
-        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle).render(
-          joke, icon: icon, instants: dates.instant))
+        JokeDetailView(width: terminal.width, style: terminal.stdoutStyle, keepingWords: true)
+          .render(
+            joke, icon: icon, instants: dates.instant))
     }
   }
 }

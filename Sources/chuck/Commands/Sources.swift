@@ -35,23 +35,17 @@ extension Chuck {
     }
 
     /// Each source's name, its URL or that it is your own, its languages (`-` for none), the
-    /// default marked.
+    /// default marked: a table, or on a narrow terminal one block per source.
     private static func printTable(
       _ urls: [String?], default defaultSource: JokeSource, _ terminal: Terminal
     ) {
-      let width = JokeSource.allCases.map(\.name.count).max() ?? 0
-      let origins = urls.map { $0 ?? "(your own: chuck add)" }
-      let originWidth = origins.map(\.count).max() ?? 0
-      for (source, origin) in zip(JokeSource.allCases, origins) {
-        let name = TerminalText(sanitizing: source.name) + .spaces(width - source.name.count)
-        let mark: TerminalText = source == defaultSource ? "  (default)" : .empty
-        let languages = source.languages.isEmpty ? "-" : source.languages.joined(separator: " ")
-        terminal.out(
-          terminal.stdoutStyle.bold(name) + "  " + "\(sanitizing: origin)"
-            + .spaces(originWidth - origin.count) + "  \(sanitizing: languages)"
-            + terminal.stdoutStyle.dim(mark)
-            + .newline)
+      let rows = zip(JokeSource.allCases, urls).map { source, url in
+        SourceTableView.Row(
+          name: source.name, origin: url ?? "(your own: chuck add)",
+          languages: source.languages.isEmpty ? "-" : source.languages.joined(separator: " "),
+          isDefault: source == defaultSource)
       }
+      terminal.out(SourceTableView(width: terminal.width, style: terminal.stdoutStyle).render(rows))
     }
 
     /// One source in `--json`.

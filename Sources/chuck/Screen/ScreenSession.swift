@@ -152,8 +152,9 @@ final class ScreenSession {
       if count == 0 || (errno != EINTR && errno != EAGAIN) { exitStatus = 128 + SIGHUP }
       return
     }
-    for key in decoder.read(buffer[0..<count]) where exitStatus == nil {
-      send(.key(key))
+    // Every key of the read, in order, each with the effects of the one before done.
+    for event in decoder.read(buffer[0..<count], at: Self.now()) where exitStatus == nil {
+      send(event)
     }
   }
 

@@ -52,6 +52,50 @@ import Testing
         """)
   }
 
+  /// Keeping words (as `chuck show` does), a narrow terminal cuts nothing: the path and the link
+  /// stand whole on lines of their own, every other line fits.
+  @Test func narrowGoldenKeepingWords() throws {
+    let output = JokeDetailView(width: 20, style: plain, keepingWords: true).render(
+      try makeJoke(), icon: iconFile)
+    #expect(
+      output == """
+        7ver3y48qqsfktpelir7ua
+        icon
+        /tmp/cache/icons/abc-chuck-norris.png
+        created_at
+        2020-01-05 13:42:19
+        UTC
+        updated_at
+        2020-01-05 13:42:19
+        UTC
+        link
+        https://api.chucknorris.io/jokes/7ver3y48qqsfktpelir7ua
+        categories
+        dev
+        value
+        Don't worry about
+        tests, Chuck
+        Norris's test cases
+        cover your code too.
+
+        """)
+  }
+
+  /// A label as wide as the label column (a service's own field name) puts its value under it,
+  /// never past the width.
+  @Test func longLabelPutsItsValueUnder() {
+    let output = JokeDetailView(width: 40, style: plain).render(
+      title: "id1", fields: [("a_very_long_label", "short value"), ("text", "t")])
+    #expect(
+      output == """
+          id1
+          a_very_long_label
+                      short value
+          text        t
+
+        """)
+  }
+
   /// Fields come in the spec's order, with created_at and updated_at each their own value.
   @Test func fieldOrder() throws {
     let joke = try ChuckJoke(

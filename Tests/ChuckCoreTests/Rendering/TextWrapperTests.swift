@@ -46,6 +46,24 @@ import Testing
       ])
   }
 
+  /// Keeping words, a word wider than the line is never cut: it stands whole on a line of its
+  /// own, and every other line fits. East Asian text still breaks between its characters.
+  @Test func keepsLongWordsWhole() {
+    let link: TerminalText = "https://api.chucknorris.io/jokes/7ver3y48qqsfktpelir7ua"
+    #expect(TextWrapper.wrap("abcdefghij", width: 4, keepingWords: true) == ["abcdefghij"])
+    #expect(
+      TextWrapper.wrap("ab cdefghij k", width: 4, keepingWords: true) == ["ab", "cdefghij", "k"])
+    #expect(
+      TextWrapper.wrap("see " + link + " now", width: 20, keepingWords: true) == [
+        "see", link, "now",
+      ])
+    #expect(TextWrapper.wrap(link + "\n\nb", width: 20, keepingWords: true) == [link, "", "b"])
+    #expect(TextWrapper.wrap("漢字漢字漢 a", width: 4, keepingWords: true) == ["漢字", "漢字", "漢 a"])
+    #expect(
+      TextWrapper.wrap("the quick brown fox", width: 10, keepingWords: true)
+        == TextWrapper.wrap("the quick brown fox", width: 10))
+  }
+
   /// Wide characters are cut by columns, never split, never past the line.
   @Test func hardCutsWideCharacters() {
     #expect(TextWrapper.wrap("漢字漢字漢", width: 4) == ["漢字", "漢字", "漢"])

@@ -127,17 +127,63 @@ extension KeyDecoderTests {
     #expect(keys.last == .character("q"))
   }
 
-  /// Without brackets, text that arrives in one read is a paste; a single key, keys with an
-  /// escape sequence, or editing keys stay keys.
-  @Test func unbracketedPasteIsText() {
+  /// Keys that arrive in one read are every one of them, in order (`tmux send-keys j j j
+  /// Enter`, a macro, a slow link): none is dropped, none turned into a paste. Each is marked as
+  /// having come together with the others; a read of one key is not.
+  @Test func keysThatArriveTogetherAreAllKept() {
     var decoder = KeyDecoder()
-    #expect(decoder.read(Array("dy".utf8)) == [.paste("dy")])
-    #expect(decoder.read(Array("d\ry\r".utf8)) == [.paste("d\ny\n")])
-    #expect(decoder.read(Array("d".utf8)) == [.character("d")])
-    #expect(decoder.read(Array("\r".utf8)) == [.enter])
-    #expect(decoder.read(Array("\r\r".utf8)) == [.enter, .enter])
-    #expect(decoder.read(Array("ab\u{7F}".utf8)) == [.character("a"), .character("b"), .backspace])
-    #expect(decoder.read(Array("j\u{1B}[B".utf8)) == [.character("j"), .down])
+    let together: [ScreenKey] = [.character("j"), .character("j"), .character("j"), .enter]
+    #expect(decoder.read(Array("jjj\r".utf8), at: 0) == together.map { .key($0, together: true) })
+    #expect(decoder.read(Array("d".utf8), at: 1000) == [.key(.character("d"))])
+    #expect(decoder.read(Array("\r".utf8), at: 2000) == [.key(.enter)])
+    #expect(
+      decoder.read(Array("d\ry\r".utf8), at: 3000)
+        == [.character("d"), .enter, .character("y"), .enter].map { .key($0, together: true) })
+    #expect(
+      decoder.read(Array("j\u{1B}[B".utf8), at: 4000)
+        == [.key(.character("j"), together: true), .key(.down, together: true)])
+    #expect(decoder.read(Array("\u{1B}[B".utf8), at: 5000) == [.key(.down)])
+  }
+
+  /// A read right after keys that came together (within `togetherMilliseconds`) is part of
+  /// them: the rest of a paste that the terminal wrote in pieces. Later, one key is one key.
+  @Test func theRestOfAPasteComesTogetherToo() {
+    var decoder = KeyDecoder()
+    _ = decoder.read(Array("ti".utf8), at: 10_000)
+    #expect(decoder.read(Array("d".utf8), at: 10_004) == [.key(.character("d"), together: true)])
+    #expect(decoder.read(Array("y".utf8), at: 10_012) == [.key(.character("y"), together: true)])
+    let later = 10_012 + KeyDecoder.togetherMilliseconds
+    #expect(decoder.read(Array("y".utf8), at: later) == [.key(.character("y"))])
+    #expect(decoder.read(Array("\u{1B}[".utf8), at: later + 1).isEmpty, "no key yet")
+    #expect(decoder.read(Array("A".utf8), at: later + 2) == [.key(.up)])
+  }
+
+  /// Mouse reports never make keys come together, nor are they marked: a wheel's reports
+  /// arrive in bursts, and no paste or keyboard sends them.
+  @Test func mouseReportsAreNeverTogether() {
+    var decoder = KeyDecoder()
+    let wheel = "\u{1B}[<65;1;1M"
+    let down = ScreenKey.mouse(MouseEvent(.wheelDown, column: 0, row: 0))
+    #expect(
+      decoder.read(Array((wheel + wheel + "n").utf8), at: 0) == [
+        .key(down), .key(down), .key(.character("n")),
+      ])
+    #expect(
+      decoder.read(Array(("\u{1B}[<0;1;1Mnn").utf8), at: 1000) == [
+        .key(.mouse(MouseEvent(.click, column: 0, row: 0))),
+        .key(.character("n"), together: true), .key(.character("n"), together: true),
+      ])
+  }
+
+  /// A bracketed paste is one paste; a key that comes with it in the same read came together.
+  @Test func bracketedPasteInARead() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.read(Array("\u{1B}[200~dy\u{1B}[201~".utf8), at: 0) == [.key(.paste("dy"))])
+    #expect(
+      decoder.read(Array("\u{1B}[200~dy\u{1B}[201~y".utf8), at: 1000) == [
+        .key(.paste("dy"), together: true), .key(.character("y"), together: true),
+      ])
   }
 
   /// Tab and Shift-Tab switch tabs.
@@ -158,7 +204,7 @@ extension KeyDecoderTests {
     #expect(keys("\u{1B}[<0;5;4m\u{1B}[<32;5;4M\u{1B}[<2;5;4M\u{1B}[<16;5;4M") == [])
     #expect(keys("\u{1B}[<0;5M\u{1B}[<0;0;4M\u{1B}[<;1;1M\u{1B}[<0;5;4mq") == [.character("q")])
     var decoder = KeyDecoder()
-    #expect(decoder.read(Array("\u{1B}[<0;1".utf8)).isEmpty)
-    #expect(decoder.read(Array("2;7M".utf8)) == [.mouse(MouseEvent(.click, column: 11, row: 6))])
+    #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)).isEmpty)
+    #expect(decoder.feed(Array("2;7M".utf8)) == [.mouse(MouseEvent(.click, column: 11, row: 6))])
   }
 }

@@ -189,7 +189,8 @@ import Testing
     }
   }
 
-  /// No line is wider than `COLUMNS`, however narrow, with emoji, CJK and long texts in the list.
+  /// No line is wider than `COLUMNS`, however narrow, with emoji, CJK and long texts in the list,
+  /// but for a word wider than a line (an id at 10 or 20 columns), which stands whole alone.
   @Test(arguments: [10, 20, 40, 80])
   func linesFitTheColumns(columns: Int) async throws {
     let sandbox = try ChuckSandbox()
@@ -198,7 +199,10 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("Chuck Norris Jokes") || columns < 18)
     for line in result.stdout.lines {
-      #expect(TerminalOracle.width(line) <= columns, "\(line.debugDescription)")
+      #expect(
+        TerminalOracle.width(line) <= columns
+          || !line.trimmingCharacters(in: .whitespaces).contains(" "),
+        "\(line.debugDescription)")
     }
   }
 

@@ -43,8 +43,12 @@ import Testing
     #expect(await screen.waitFor { $0.contains("created_at  2020-01-05 13:42:19 UTC") })
     let show = try await sandbox.chuck(["show", Self.first.id], ["COLUMNS": "120"])
     #expect(await screen.waitFor { $0.contains("  icon        ") && !$0.contains("loading…") })
-    let detail = screen.lines[2...show.stdout.lines.count + 1].joined(separator: "\n") + "\n"
-    #expect(detail == show.stdout, "\(detail)\n---\n\(show.stdout)")
+    // The same text: `show` keeps a word wider than its column (the icon's path) whole on a line
+    // of its own, the screen cuts it to fit.
+    let detail = screen.lines.dropFirst(2).prefix { !$0.isEmpty }.joined(separator: "\n")
+    #expect(
+      detail.filter { !$0.isWhitespace } == show.stdout.filter { !$0.isWhitespace },
+      "\(detail)\n---\n\(show.stdout)")
     try screen.send("Escape")
     #expect(await screen.waitFor { $0.contains("> ☆ Chuck Norris counted to infini...") })
     try screen.send("q")
