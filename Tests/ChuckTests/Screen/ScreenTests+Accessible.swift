@@ -75,6 +75,20 @@ extension ScreenTests {
     #expect(!bytes.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
     #expect(!bytes.contains("\u{1B}[2m"), "dim text")
     for glyph in ["★", "☆", "✓"] { #expect(!bytes.contains(glyph), "\(glyph)") }
+    // Only the terminal's own 16 colours and plain attributes: every SGR parameter is one of
+    // reset, bold, underline, reverse, their ends, or a 16-colour foreground or background
+    // (no 256-colour 38;5, no true colour 38;2, never 2, dim).
+    let allowed: Set<Int> = Set([0, 1, 4, 7, 22, 24, 27, 39, 49]).union(30...37).union(40...47)
+      .union(90...97).union(100...107)
+    var sgrCount = 0
+    for match in bytes.matches(of: /\x1B\[([0-9;]*)m/) {
+      sgrCount += 1
+      let parameters = match.1.split(separator: ";", omittingEmptySubsequences: false).map {
+        Int($0) ?? 0
+      }
+      #expect(parameters.allSatisfy(allowed.contains), "SGR \(match.1)")
+    }
+    #expect(sgrCount > 0, "the selection is reverse video, an SGR")
     #expect(bytes.contains("\u{1B}[?25h"))
     #expect(
       bytes.range(of: "\u{1B}[?25l") == nil
