@@ -50,8 +50,14 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// words, no animation, state in words instead of glyphs, no dim text, icons as text, the
   /// screen's cursor shown.
   public var accessible = false
-  /// The screen's keys (`[keys]` in the config file); the standard ones by default.
-  public var keymap: ScreenKeymap = .standard
+  /// The screen's keys (`[keys]` in the config file); the standard ones by default. Made when
+  /// asked for, not when the configuration is read: a command that opens no screen (`pick` in a
+  /// shell's start-up file) never builds a keymap, unless the file has keys to check.
+  public var keymap: ScreenKeymap {
+    keyEntries.isEmpty ? .standard : ScreenKeymap.standard.configured(by: keyEntries).keymap
+  }
+  /// The `[keys]` table's settings, checked when the file was read.
+  private var keyEntries: [ConfigEntry] = []
 
   /// The default API.
   public static let defaultAPIURL = URL(string: "https://api.chucknorris.io")!
@@ -246,12 +252,13 @@ public struct ChuckConfiguration: Sendable, Equatable {
       }
       origins[setting.key] = .file(path: path, line: entry.line)
     }
-    let (keymap, keyProblems) = ScreenKeymap.standard.configured(by: file.entries)
-    problems += keyProblems
-    if keyProblems.isEmpty {
-      self.keymap = keymap
-      for entry in file.entries where entry.table == ScreenKeymap.configTable {
-        origins[entry.name] = .file(path: path, line: entry.line)
+    let keys = file.entries.filter { $0.table == ScreenKeymap.configTable }
+    if !keys.isEmpty {
+      let keyProblems = ScreenKeymap.standard.configured(by: keys).problems
+      problems += keyProblems
+      if keyProblems.isEmpty {
+        keyEntries = keys
+        for entry in keys { origins[entry.name] = .file(path: path, line: entry.line) }
       }
     }
     problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
