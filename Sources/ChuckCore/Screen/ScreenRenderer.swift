@@ -36,13 +36,13 @@ public struct ScreenRenderer: Sendable {
     return "No joke matches the filter. \(sanitizing: key) clears it."
   }
 
-  private static let markerWidth = ScreenState.entryIndent
-  private static let previewWidth = JokePreview.length + 3
-  private static let longestName = ScreenState.longestFavoriteName
+  static let markerWidth = ScreenState.entryIndent
+  static let previewWidth = JokePreview.length + 3
+  static let longestName = ScreenState.longestFavoriteName
 
-  private let style: TextStyle
-  private let selected = TextStyle(isEnabled: true)
-  private let dates = SwedishDateFormatter()
+  let style: TextStyle
+  let selected = TextStyle(isEnabled: true)
+  let dates = SwedishDateFormatter()
 
   /// Makes a renderer.
   /// - Parameter style: colours on or off (reverse video for the selection is always on).
@@ -229,61 +229,6 @@ public struct ScreenRenderer: Sendable {
     return (lines, focus)
   }
 
-  /// An entry of the compact list in the accessible mode, in at most `height` lines: its
-  /// position and text wrapped at word boundaries, then its date and state on lines of their
-  /// own; the text is shortened first (ending in `…`), never the date or the state.
-  private func compactSpoken(
-    _ row: ScreenRow, position: Int, count: Int, width: Int, height: Int, _ state: ScreenState
-  ) -> [TerminalText] {
-    let room = max(1, width - Self.markerWidth)
-    let (head, end) = spokenParts(row, position: position, count: count, state)
-    var textLines = ScreenText.wrap(head + JokePreview.make(row.entry.value), width: room)
-    let endLines = Array(
-      ScreenText.wrap(TerminalText(sanitizing: String(end.string.dropFirst(2))), width: room)
-        .prefix(max(0, height - 1)))
-    let textRoom = max(1, height - endLines.count)
-    if textLines.count > textRoom {
-      textLines = Array(textLines.prefix(textRoom))
-      textLines[textRoom - 1] = ScreenText.shortened(textLines[textRoom - 1], width: room)
-    }
-    return textLines + endLines
-  }
-
-  /// An entry of the compact list in at most `height` lines, without the selection's column:
-  /// its mark, a favourite's name and the preview, wrapped at word boundaries, then its date and
-  /// id (a favourite's date and source). When it needs more lines, its text is shortened first,
-  /// ending in `…`, so that the id stays whole.
-  private func compactEntry(
-    _ row: ScreenRow, hasMarks: Bool, filter: RowFilter?, width: Int, height: Int,
-    _ state: ScreenState
-  ) -> [TerminalText] {
-    let room = max(1, width - Self.markerWidth)
-    let entry = row.entry
-    var text: TerminalText =
-      hasMarks ? TerminalText(sanitizing: String(row.mark ?? " ")) + " " : .empty
-    if let name = row.name {
-      text += style.boldInside(TerminalText(sanitizing: name, keepNewlines: false)) + ":  "
-    }
-    text += filter?.preview(entry.value) ?? JokePreview.make(entry.value)
-    let meta: TerminalText
-    if row.name != nil {
-      let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-      let date = entry.created.map { dates.date($0) } ?? ""
-      meta = TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
-    } else {
-      meta = entry.dateAndID(dates)
-    }
-    var textLines = ScreenText.wrap(text, width: room)
-    let metaLines = Array(ScreenText.wrap(meta, width: room).prefix(max(0, height - 1)))
-    let textRoom = max(1, height - metaLines.count)
-    if textLines.count > textRoom {
-      textLines = Array(textLines.prefix(textRoom))
-      let last = textLines.count - 1
-      textLines[last] = ScreenText.shortened(textLines[last], width: room)
-    }
-    return textLines + metaLines
-  }
-
   private func emptyMessage(_ state: ScreenState) -> TerminalText {
     if let search = state.tab.search {
       if search.isLoading {
@@ -297,60 +242,6 @@ public struct ScreenRenderer: Sendable {
     }
     return state.tab.isFavorites
       ? Self.noFavoritesMessage(state.keymap) : Self.emptyMessage(state.keymap)
-  }
-
-  /// A row on one line: mark, preview, date and id, as `chuck list` shows them; in the
-  /// favourites, mark, name, preview, the date it was made a favourite and the source's name.
-  private func text(
-    of row: ScreenRow, hasMarks: Bool, filter: RowFilter?, nameWidth: Int, _ state: ScreenState
-  ) -> TerminalText {
-    let entry = row.entry
-    let mark: TerminalText =
-      hasMarks ? TerminalText(sanitizing: String(row.mark ?? " ")) + " " : .empty
-    let preview = filter?.preview(entry.value) ?? JokePreview.make(entry.value)
-    guard let name = row.name else {
-      return mark + ScreenText.pad(preview, width: Self.previewWidth) + "  "
-        + entry.dateAndID(dates)
-    }
-    let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-    let date = entry.created.map { dates.date($0) } ?? ""
-    let shownName = TerminalText(sanitizing: name, keepNewlines: false)
-    return mark + style.boldInside(ScreenText.pad(shownName, width: nameWidth)) + "  "
-      + ScreenText.pad(preview, width: Self.previewWidth) + "  "
-      + TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
-  }
-
-  /// A row in the accessible mode: its whole meaning as text, so that the line read alone says
-  /// what it is — `3 of 12: Chuck Norris can divide by zero, 2020-01-05, favourite`; in the
-  /// favourites, `2 of 5: “Apple”: TEXT, 2020-01-05, Chuck Norris, favourite`. The text is cut
-  /// (`...`) to leave room for the date and the state, never they.
-  private func spoken(
-    _ row: ScreenRow, position: Int, count: Int, width: Int, _ state: ScreenState
-  ) -> TerminalText {
-    let (head, end) = spokenParts(row, position: position, count: count, state)
-    let room = width - Self.markerWidth - head.width - end.width
-    return head + JokePreview.make(row.entry.value, length: max(8, room - 3)) + end
-  }
-
-  /// The words around a spoken row's text: its position (and a favourite's name) before, its
-  /// date, source and state after (`, 2020-01-05, favourite`).
-  private func spokenParts(_ row: ScreenRow, position: Int, count: Int, _ state: ScreenState)
-    -> (head: TerminalText, end: TerminalText)
-  {
-    let entry = row.entry
-    var head: TerminalText = "\(position + 1) of \(count): "
-    if let name = row.name {
-      head += "\u{201C}" + TerminalText(sanitizing: name, keepNewlines: false) + "\u{201D}: "
-    }
-    var tail: [String] = []
-    if let created = entry.created { tail.append(entry.dateLabel + dates.date(created)) }
-    if row.name != nil,
-      let label = state.tabs.first(where: { $0.source != nil && $0.source == row.source })?.label
-    {
-      tail.append(label)
-    }
-    if let words = ScreenRow.words(for: row.mark) { tail.append(words) }
-    return (head, TerminalText(sanitizing: tail.map { ", " + $0 }.joined(), keepNewlines: false))
   }
 
   /// The lines of a two-part joke and the focused line: the setup's first, then the

@@ -195,7 +195,7 @@ extension ScreenState {
   }
 
   /// How messages name the keys of the sources' tabs (`press 1 to 6`).
-  private var sourceTabKeys: String {
+  var sourceTabKeys: String {
     let keys = keymap.keys(for: .showTab, in: context)
     let sources = tabs.count - 1
     guard sources >= 1, keys.count >= sources else { return "switch to a source's tab" }
@@ -303,59 +303,6 @@ extension ScreenState {
       break
     }
     return []
-  }
-
-  private mutating func startSearch() -> [ScreenEffect] {
-    guard !tab.isFavorites else {
-      status = .message("Search works in a source's tab: \(sanitizing: sourceTabKeys).")
-      return []
-    }
-    guard tab.canSearch else {
-      status = .message(
-        TerminalText(sanitizing: tab.source?.cannotSearchMessage ?? "this list cannot be searched"))
-      return []
-    }
-    status = .prompt(
-      Prompt(purpose: .search, question: "Search \(sanitizing: tab.title) for: "))
-    return []
-  }
-
-  /// In a search's results: while it runs, back cancels it; then back leaves the results.
-  private mutating func performInSearch(_ action: ScreenAction, _ search: Search) -> [ScreenEffect]
-  {
-    if search.isLoading {
-      guard action == .back else { return [] }
-      tab.search = nil
-      status = .message("Search cancelled.")
-      keepSelectionInView()
-      return [.cancelSearch]
-    }
-    guard search.results.indices.contains(search.selection) else {
-      if action == .back { leaveSearch() }
-      return []
-    }
-    let found = search.results[search.selection]
-    switch action {
-    case .open:
-      var detail = Detail(id: found.row.id)
-      return show(found.shown, in: &detail)
-    case .save:
-      guard found.row.mark != ScreenRow.saved else {
-        status = .error("error: already in your list: \(sanitizing: found.row.id)")
-        return []
-      }
-      return [.saveFound(id: found.row.id, tab: current)]
-    case .back:
-      leaveSearch()
-    default:
-      break
-    }
-    return []
-  }
-
-  private mutating func leaveSearch() {
-    tab.search = nil
-    keepSelectionInView()
   }
 
   mutating func scroll(_ detail: inout Detail, to line: Int) {
