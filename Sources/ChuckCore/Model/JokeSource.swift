@@ -111,7 +111,13 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
 
   /// The names of the sources that can do something, for messages: `chuck, dad`.
   public static func names(where can: (JokeSource) -> Bool) -> String {
-    allCases.filter(can).map(\.name).joined(separator: ", ")
+    // Built by hand: the generic `joined(separator:)` is made at run time from its mangled name,
+    // a scan of every protocol conformance, and the settings' table reads this at every start.
+    var names = ""
+    for source in allCases where can(source) {
+      names += names.isEmpty ? source.name : ", " + source.name
+    }
+    return names
   }
 
   /// Every source's name, for messages: `chuck, dad, official, switter`.

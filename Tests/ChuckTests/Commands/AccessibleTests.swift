@@ -32,16 +32,6 @@ import Testing
     text.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) }
   }
 
-  /// Writes a config file readable by its owner only; its path, for `CHUCK_CONFIG`.
-  static func writeConfig(_ text: String, in sandbox: ChuckSandbox) throws -> String {
-    let file = sandbox.root.appendingPathComponent("config")
-    guard
-      FileManager.default.createFile(
-        atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw HarnessError.unexpected("cannot write \(file.path)") }
-    return file.path
-  }
-
   /// With a slow service, stderr on a terminal says "Fetching a joke…" once and then "Done.",
   /// each on a line of its own: no braille, no carriage return, no dim; stdout is the joke.
   @Test(arguments: ways)
@@ -49,7 +39,7 @@ import Testing
     let (_, sandbox) = try await startSandbox(
       rules: [#"{"path":"/jokes/random","delay":0.5}"#], pool: [Self.joke])
     var environment: [String: String?] = way.environment
-    if let file = way.file { environment["CHUCK_CONFIG"] = try Self.writeConfig(file, in: sandbox) }
+    if let file = way.file { environment["CHUCK_CONFIG"] = try sandbox.writeConfigFile(file) }
     // The fast path and the parser, each.
     for tail in [[], ["--"]] {
       let result = try await sandbox.chuck(
@@ -72,7 +62,7 @@ import Testing
   @Test func offKeepsTheSpinner() async throws {
     let (_, sandbox) = try await startSandbox(
       rules: [#"{"path":"/jokes/random","delay":0.5}"#], pool: [Self.joke])
-    let file = try Self.writeConfig("accessible = false\n", in: sandbox)
+    let file = try sandbox.writeConfigFile("accessible = false\n")
     for environment in [
       [:], ["ACCESSIBLE": "1", "CHUCK_ACCESSIBLE": "0"],
       ["ACCESSIBLE": "1", "CHUCK_CONFIG": file],

@@ -5,24 +5,13 @@ import Testing
 /// Your own keys: the config file's `[keys]` table drives the screen's key handling, its hints
 /// and its list of keys (`?`); a key bound to two actions is refused with 78.
 extension ScreenTests {
-  /// Writes a config file into the sandbox, readable by its owner only (as the reader wants it).
-  /// - Returns: its path, for `CHUCK_CONFIG`.
-  static func writeConfig(_ text: String, in sandbox: ChuckSandbox) throws -> String {
-    let file = sandbox.root.appendingPathComponent("config")
-    guard
-      FileManager.default.createFile(
-        atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw HarnessError.unexpected("cannot write \(file.path)") }
-    return file.path
-  }
-
   /// With `joke = ["x", "+"]`, `x` and `+` fetch a joke and `n` does nothing; the empty list's
   /// line, the title bar, the hints and `?` all name `x`.
   @Test func configuredKeysDriveTheScreen() async throws {
     let joke = MadeUpJoke(
       31, "Chuck Norris chooses his own keys.", createdAt: "2020-01-05 13:42:19.104863")
     let (_, sandbox) = try await startSandbox(pool: [joke])
-    let config = try Self.writeConfig("[keys]\njoke = [\"x\", \"+\"]\n", in: sandbox)
+    let config = try sandbox.writeConfigFile("[keys]\njoke = [\"x\", \"+\"]\n")
     let screen = try TmuxScreen(
       sandbox: sandbox, script: "$CHUCK", columns: 100, rows: 16,
       chuckEnvironment: ["CHUCK_CONFIG": config])
@@ -56,7 +45,7 @@ extension ScreenTests {
   /// message naming the file's line, both actions and what to do.
   @Test func keyBoundTwiceIsAConfigError() async throws {
     let (_, sandbox) = try await startSandbox()
-    let config = try Self.writeConfig("# mine\n[keys]\njoke = [\"x\", \"j\"]\n", in: sandbox)
+    let config = try sandbox.writeConfigFile("# mine\n[keys]\njoke = [\"x\", \"j\"]\n")
     let result = try await sandbox.chuck(["list"], ["CHUCK_CONFIG": config])
     #expect(result.status == 78, "\(result.stderr)")
     #expect(result.stderr.contains("\(config):3: keys.joke: "), "\(result.stderr)")

@@ -82,6 +82,18 @@ func startSandbox(
 }
 
 extension ChuckSandbox {
+  /// Writes a config file (0600) in the sandbox's root, for `CHUCK_CONFIG`.
+  /// - Parameter text: the file's text.
+  /// - Returns: its path.
+  func writeConfigFile(_ text: String) throws -> String {
+    let file = root.appendingPathComponent("config")
+    guard
+      FileManager.default.createFile(
+        atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+    else { throw HarnessError.unexpected("cannot write \(file.path)") }
+    return file.path
+  }
+
   /// Starts `chuck` without waiting for it (see `start(_:environment:)`).
   func launch(_ arguments: [String], _ environment: [String: String?] = [:]) throws -> (
     ChildProcess, Pipe, Pipe
