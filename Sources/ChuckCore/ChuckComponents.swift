@@ -85,7 +85,7 @@ public struct ChuckComponents: Sendable {
   public var favorites: Favorites {
     Favorites(
       store: NetworkCache(
-        fileURL: configuration.dataDirectory.appendingPathComponent(Self.favoritesFileName)),
+        fileURL: configuration.dataDirectory.appendingPath(Self.favoritesFileName)),
       limit: configuration.favoritesLimit)
   }
 
@@ -145,7 +145,7 @@ public struct ChuckComponents: Sendable {
   /// - Parameter source: the source.
   /// - Returns: the cache file.
   public func categoriesFile(of source: JokeSource) -> URL {
-    configuration.cacheDirectory.appendingPathComponent(CategoryCatalog.fileName(of: source))
+    configuration.cacheDirectory.appendingPath(CategoryCatalog.fileName(of: source))
   }
 
   /// A source's cached category names, however old, without the network (for completion).

@@ -66,7 +66,7 @@ extension Chuck {
       }
       Glibc.exit(0)
     } catch {
-      let environment = ProcessInfo.processInfo.environment
+      let environment = ProcessEnvironment.current
       let width = Terminal.width(environment: environment)
       // The parser lays help out in two columns and cannot wrap it below about 30 columns (a
       // debug build traps, a release build drops the text): on a narrow terminal it writes each

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// The argument parser's completion callbacks: each asks the library's `ShellCompletion`.
 enum Completions {
   private static var completion: ShellCompletion? {
-    ShellCompletion(environment: ProcessInfo.processInfo.environment)
+    ShellCompletion(environment: ProcessEnvironment.current)
   }
 
   @Sendable static func savedIDs(_ arguments: [String], _ index: Int, _ prefix: String) -> [String]

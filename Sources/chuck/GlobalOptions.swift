@@ -82,7 +82,7 @@ struct Invocation {
   /// holds that this chuck does not know is said on stderr, once.
   init(color: ColorMode?, accessible: Bool, json: Bool) {
     Signals.install()
-    let environment = ProcessInfo.processInfo.environment
+    let environment = ProcessEnvironment.current
     configuration = Result { () throws(ChuckError) -> ChuckConfiguration in
       try ChuckConfiguration.load(environment: environment)
     }

@@ -58,7 +58,7 @@ public struct JokePicker: Sendable {
     var lists: [Candidates] = []
     for source in sources {
       let filter = try Self.filter(request, named: named, configured: configured, match, source)
-      lists.append(try candidates(of: source.kind, filter))
+      lists.append(try candidates(of: source, filter))
     }
     let total = lists.reduce(0) { $0 + $1.saved.count }
     guard total > 0 else { return nil }
@@ -99,7 +99,7 @@ public struct JokePicker: Sendable {
       return PickRotation.daily(day: today, count: total, fingerprint: fingerprint.hex, where: fits)
     }
     let state = StateFile(
-      fileURL: components.configuration.stateDirectory.appendingPathComponent(
+      fileURL: components.configuration.stateDirectory.appendingPath(
         request.stateName(sources)), maximumSize: 4096)
     var chosen: Int?
     let advance = { (state: PickRotation?) -> [UInt8]? in
@@ -143,12 +143,12 @@ public struct JokePicker: Sendable {
     let fits: (Int) -> Bool
   }
 
-  private func candidates<Kind: JokeKind>(of kind: Kind.Type, _ filter: PickFilter?)
+  private func candidates(of source: JokeSource, _ filter: PickFilter?)
     throws(ChuckError) -> Candidates
   {
-    let saved = try components.list(kind).saved()
+    let saved = try source.kind.savedIndex(components)
     let fits: (Int) -> Bool =
       if let filter { { filter.admits($0, in: saved) } } else { { _ in false } }
-    return Candidates(source: Kind.source, saved: saved, fits: fits)
+    return Candidates(source: source, saved: saved, fits: fits)
   }
 }

@@ -92,13 +92,13 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// - Parameter source: the source.
   /// - Returns: its file in the data folder.
   public func listFile(of source: JokeSource) -> URL {
-    dataDirectory.appendingPathComponent(source.listFileName)
+    dataDirectory.appendingPath(source.listFileName)
   }
 
   /// How output is coloured (`color`, `CHUCK_COLOR`; `--color` overrides it).
   public var color: ColorMode = .auto
   /// Where each setting's value came from, by key; a setting not here has its default.
-  public private(set) var origins: [String: SettingOrigin] = [:]
+  public private(set) var origins = SettingOrigins()
   /// What the config file holds that this chuck does not know (a newer chuck's key), one line
   /// each, for a warning on stderr: the file is still used.
   public private(set) var warnings: [String] = []
@@ -157,7 +157,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
     if let xdg = EnvironmentVariable.xdgConfigHome.value(in: environment), xdg.hasPrefix("/") {
       return xdg + "/chuck/config"
     }
-    return home(in: environment).appendingPathComponent(".config/chuck/config").path
+    return home(in: environment).appendingPath(".config/chuck/config").path
   }
 
   /// Reads the settings of a config file, then of the environment, which override the file's,
@@ -216,10 +216,11 @@ public struct ChuckConfiguration: Sendable, Equatable {
       }
       // The XDG spec: an empty or relative value is invalid and ignored.
       if let path = xdg.value(in: environment), path.hasPrefix("/") {
-        return URL(fileURLWithPath: path, isDirectory: true).appendingPathComponent("chuck")
+        return URL(fileURLWithPath: path, isDirectory: true).appendingPath(
+          "chuck", isDirectory: true)
       }
-      return home.appendingPathComponent(fallback, isDirectory: true)
-        .appendingPathComponent("chuck")
+      return home.appendingPath(fallback, isDirectory: true)
+        .appendingPath("chuck", isDirectory: true)
     }
     dataDirectory = directory(own: .dataDirectory, xdg: .xdgDataHome, fallback: ".local/share")
     cacheDirectory = directory(own: .cacheDirectory, xdg: .xdgCacheHome, fallback: ".cache")
@@ -270,7 +271,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
   }
 
   /// The tables of the config file that this chuck reads.
-  static let knownTables: Set<String> = ["keys"]
+  static let knownTables = [ScreenKeymap.configTable]
 
   /// The home folder: `HOME`, else the password database's.
   private static func home(in environment: [String: String]) -> URL {

@@ -68,22 +68,26 @@ extension ConfigFile {
       throw refuse("cannot read it: \(FileDescriptorOutput.describe(errno))")
     }
     if let message = refusal(info, path: path) { throw refuse(message) }
-    var bytes = [UInt8](repeating: 0, count: largestFile + 1)
-    var count = 0
-    while count < bytes.count {
-      let result = bytes.withUnsafeMutableBytes {
-        Glibc.read(fd, $0.baseAddress! + count, $0.count - count)
+    // Read into memory that is not zeroed first: zeroing the 64 KiB that a file may hold cost
+    // more than reading a whole config file, and touched pages that a short file never needs.
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: largestFile + 1) { buffer, count in
+      count = 0
+      while count < buffer.count {
+        let result = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if result < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if result == 0 { break }
+        count += result
       }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw refuse("cannot read it: \(FileDescriptorOutput.describe(errno))")
-      }
-      if result == 0 { break }
-      count += result
     }
+    if failure != 0 { throw refuse("cannot read it: \(FileDescriptorOutput.describe(failure))") }
     // It grew past the limit while it was read.
-    guard count <= largestFile else { throw refuse(tooLarge) }
-    return Array(bytes[..<count])
+    guard bytes.count <= largestFile else { throw refuse(tooLarge) }
+    return bytes
   }
 
   private static let tooLarge =

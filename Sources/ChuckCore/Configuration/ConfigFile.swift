@@ -62,8 +62,11 @@ public struct ConfigFile: Sendable {
 
   /// The tables that have a header, in file order, each once.
   public var tables: [String] {
-    var seen = Set<String>()
-    return headers.map(\.name).filter { seen.insert($0).inserted }
+    // An array, not a set: a set of strings is made at run time from its mangled name, which
+    // costs a scan of every protocol conformance on the start-up path of `pick`.
+    var seen: [String] = []
+    for header in headers where !seen.contains(header.name) { seen.append(header.name) }
+    return seen
   }
 
   /// Whether a word is a bare key: letters, digits, `_` and `-`, at least one.

@@ -8,11 +8,14 @@ public enum JSONText {
   ///   - lineBreak: whether to end with a newline.
   /// - Returns: the JSON text; control characters are escaped as JSON does.
   public static func array(of strings: [String], lineBreak: Bool = true) -> TerminalText {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    let data = (try? encoder.encode(strings)) ?? Data("[]".utf8)
+    var json: [UInt8] = [UInt8(ascii: "[")]
+    for (index, string) in strings.enumerated() {
+      if index > 0 { json.append(UInt8(ascii: ",")) }
+      appendQuoted(string, to: &json)
+    }
+    json.append(UInt8(ascii: "]"))
     return TerminalText(
-      verbatim: String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self)
+      verbatim: String(decoding: escapingTerminalControls(json), as: UTF8.self)
         + (lineBreak ? "\n" : ""))
   }
 
@@ -20,11 +23,39 @@ public enum JSONText {
   /// - Parameter string: the string.
   /// - Returns: the JSON text, terminal controls escaped.
   public static func string(_ string: String) -> TerminalText {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    let data = (try? encoder.encode(string)) ?? Data("\"\"".utf8)
+    var json: [UInt8] = []
+    appendQuoted(string, to: &json)
     return TerminalText(
-      verbatim: String(decoding: escapingTerminalControls(Array(data)), as: UTF8.self))
+      verbatim: String(decoding: escapingTerminalControls(json), as: UTF8.self))
+  }
+
+  /// Appends a string as a JSON string, byte for byte as `JSONEncoder` writes it with
+  /// `.withoutEscapingSlashes`: `"` and `\` escaped, C0 controls as `\b \t \n \f \r` or
+  /// `\u00xx`, everything else as it is (terminal controls are escaped after, on the whole text).
+  ///
+  /// Written out rather than through `JSONEncoder`, whose first use makes its containers' generic
+  /// metadata from mangled names (a scan of every protocol conformance): a third of
+  /// `pick --format waybar`.
+  /// - Parameters:
+  ///   - string: the string.
+  ///   - output: where to append it, quotes included.
+  public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
+      case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+      case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+      case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
   }
 
   /// JSON text with DEL, C1 controls and bidirectional controls written as `\uXXXX` escapes.

@@ -120,25 +120,31 @@ public struct JokeFormat: Sendable, Equatable {
   ) -> TerminalText {
     switch kind {
     case .template(let pieces):
-      let text = pieces.map { piece in
+      // Appended, not joined: the generic joined() costs a scan of every protocol conformance.
+      var text = ""
+      for piece in pieces {
         switch piece {
-        case .text(let text): text
-        case .field(let field): Self.value(of: field, joke, source, dates)
+        case .text(let literal): text += literal
+        case .field(let field): text += Self.value(of: field, joke, source, dates)
         }
-      }.joined()
+      }
       return fitted(text) + .newline
     case .waybar:
       let whole = Self.value(of: .value, joke, source, dates)
-      let object: [String: JSONValue] = [
-        "text": .string(fitted(JokePreview.collapsingWhitespace(whole), oneLine: true).string),
-        "tooltip": .string(whole),
-        "class": .array(([source.name] + joke.categories).map { .string($0) }),
-      ]
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8)
+      // The keys in sorted order, as JSONEncoder's `.sortedKeys` wrote them.
+      var json = Array(#"{"class":["#.utf8)
+      for (index, name) in ([source.name] + joke.categories).enumerated() {
+        if index > 0 { json.append(UInt8(ascii: ",")) }
+        JSONText.appendQuoted(name, to: &json)
+      }
+      json += Array(#"],"text":"#.utf8)
+      JSONText.appendQuoted(
+        fitted(JokePreview.collapsingWhitespace(whole), oneLine: true).string, to: &json)
+      json += Array(#","tooltip":"#.utf8)
+      JSONText.appendQuoted(whole, to: &json)
+      json.append(UInt8(ascii: "}"))
       return TerminalText(
-        verbatim: String(decoding: JSONText.escapingTerminalControls(Array(data)), as: UTF8.self)
+        verbatim: String(decoding: JSONText.escapingTerminalControls(json), as: UTF8.self)
           + "\n")
     }
   }

@@ -16,7 +16,10 @@ public enum ScreenContext: Sendable, Equatable, Hashable, CaseIterable {
 
   /// The views whose keys the list of keys lists: a binding that works in all of them is listed
   /// under "Everywhere".
-  public static let views: Set<ScreenContext> = [.list, .favorites, .search, .detail]
+  /// (Arrays, not sets, here and in ``ScreenBinding/contexts``: a set of contexts is made at run
+  /// time from its mangled name, a scan of every protocol conformance, and a config file with
+  /// keys builds the keymap at every start.)
+  public static let views: [ScreenContext] = [.list, .favorites, .search, .detail]
 }
 
 /// Keys bound to an action in some contexts, and how the list of keys describes them: in the
@@ -31,7 +34,7 @@ public struct ScreenBinding: Sendable, Equatable {
   /// What the keys do.
   public var action: ScreenAction
   /// Where the keys work.
-  public var contexts: Set<ScreenContext>
+  public var contexts: [ScreenContext]
   /// What the list of keys says they do, or `nil` when it does not list them.
   public var help: String?
   /// What follows the keys in the list of keys' key column (`, then y`, `, a name, Enter`,
@@ -48,7 +51,7 @@ public struct ScreenBinding: Sendable, Equatable {
   ///   - keysNote: what follows the keys in the list of keys.
   public init(
     _ keys: [ScreenKey], unlistedKeys: [ScreenKey] = [], action: ScreenAction,
-    in contexts: Set<ScreenContext>, help: String?, keysNote: String = ""
+    in contexts: [ScreenContext], help: String?, keysNote: String = ""
   ) {
     self.keys = keys
     self.unlistedKeys = unlistedKeys

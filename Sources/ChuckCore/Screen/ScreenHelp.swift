@@ -34,7 +34,7 @@ public enum ScreenHelp {
   public static func keys(of view: View, in keymap: ScreenKeymap) -> [Entry] {
     let own = entries(
       keymap.bindings.filter {
-        $0.contexts.contains(view) && !$0.contexts.isSuperset(of: ScreenContext.views)
+        $0.contexts.contains(view) && !ScreenContext.views.allSatisfy($0.contexts.contains)
       })
     return view == .punchline ? [anyKey] + own : own
   }
@@ -44,7 +44,8 @@ public enum ScreenHelp {
   /// - Returns: the keys, in the order listed.
   public static func everywhere(in keymap: ScreenKeymap) -> [Entry] {
     var entries = entries(
-      keymap.bindings.filter { $0.contexts.isSuperset(of: ScreenContext.views) })
+      keymap.bindings.filter { binding in ScreenContext.views.allSatisfy(binding.contexts.contains)
+      })
     entries.insert(wheel, at: min(1, entries.count))
     return entries
   }

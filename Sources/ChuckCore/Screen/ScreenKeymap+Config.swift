@@ -32,7 +32,10 @@ extension ScreenKeymap {
     keymap: ScreenKeymap, problems: [ConfigProblem]
   ) {
     var problems: [ConfigProblem] = []
-    var overrides: [ScreenAction: (keys: [ScreenKey], line: Int)] = [:]
+    // An array, not a dictionary: a dictionary keyed by action is made at run time from its
+    // mangled name (a scan of every protocol conformance), and this runs at every start of a
+    // command whose config file has keys.
+    var overrides: [(action: ScreenAction, keys: [ScreenKey], line: Int)] = []
     for entry in entries where entry.table == Self.configTable {
       func refuse(_ message: String) {
         problems.append(ConfigProblem(line: entry.line, key: entry.name, message: message))
@@ -44,20 +47,21 @@ extension ScreenKeymap {
         continue
       }
       // The file sets a key once in its table (the parser refuses it twice): the first counts.
-      guard overrides[action] == nil else { continue }
+      guard !overrides.contains(where: { $0.action == action }) else { continue }
       guard let keys = Self.keys(of: entry.value, for: action, refuse) else { continue }
-      overrides[action] = (keys, entry.line)
+      overrides.append((action, keys, entry.line))
     }
     guard problems.isEmpty else { return (self, problems) }
     var bindings = self.bindings
     for index in bindings.indices {
-      guard let keys = overrides[bindings[index].action]?.keys else { continue }
+      guard let keys = overrides.first(where: { $0.action == bindings[index].action })?.keys
+      else { continue }
       bindings[index].keys = keys
       bindings[index].unlistedKeys = []
     }
     let configured = ScreenKeymap(unchecked: bindings)
-    problems = configured.clashes().compactMap { clash in
-      Self.problem(clash, lines: overrides.mapValues(\.line))
+    problems = configured.clashes(among: overrides.flatMap(\.keys)).compactMap { clash in
+      Self.problem(clash) { action in overrides.first { $0.action == action }?.line }
     }
     guard problems.isEmpty else { return (self, problems.sorted { $0.line ?? 0 < $1.line ?? 0 }) }
     return (configured, [])
@@ -107,13 +111,13 @@ extension ScreenKeymap {
 
   /// The problem a clash makes, on the line of the action the file binds last; `nil` when the
   /// file binds neither (the keymap's own keys never clash).
-  private static func problem(_ clash: Clash, lines: [ScreenAction: Int]) -> ConfigProblem? {
+  private static func problem(_ clash: Clash, lines: (ScreenAction) -> Int?) -> ConfigProblem? {
     let key = clash.key.name ?? clash.key.label
     let views = clash.contexts.map(\.described)
     let place =
       views.count == 1 ? views[0] : views.dropLast().joined(separator: ", ") + " and " + views.last!
     let start = "\(key.debugDescription) is bound to two actions"
-    switch (lines[clash.first], lines[clash.second]) {
+    switch (lines(clash.first), lines(clash.second)) {
     case (let first?, let second?):
       let (here, there) = first > second ? (clash.first, clash.second) : (clash.second, clash.first)
       return ConfigProblem(
@@ -122,7 +126,7 @@ extension ScreenKeymap {
           + "\(place): a key does one action in a view; choose another key for one of them")
     case (let line?, nil), (nil, let line?):
       let (here, there) =
-        lines[clash.first] == nil ? (clash.second, clash.first) : (clash.first, clash.second)
+        lines(clash.first) == nil ? (clash.second, clash.first) : (clash.first, clash.second)
       return ConfigProblem(
         line: line, key: "\(configTable).\(here.name)",
         message: "\(start), \(here.name) and \(there.name) (one of \(there.name)'s standard "

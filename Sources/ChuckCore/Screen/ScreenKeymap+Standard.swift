@@ -3,10 +3,10 @@ extension ScreenKeymap {
   /// line for bindings next to each other that say the same (`Up/k, Down/j  move`); those that
   /// work in every view come under "Everywhere".
   public static let standard: ScreenKeymap = {
-    let lists: Set<ScreenContext> = [.list, .favorites, .search]
+    let lists: [ScreenContext] = [.list, .favorites, .search]
     let views = ScreenContext.views
-    let all = Set(ScreenContext.allCases)
-    func motions(in contexts: Set<ScreenContext>, _ help: [String]) -> [ScreenBinding] {
+    let all = ScreenContext.allCases
+    func motions(in contexts: [ScreenContext], _ help: [String]) -> [ScreenBinding] {
       [
         ScreenBinding([.up, "k"], action: .up, in: contexts, help: help[0]),
         ScreenBinding([.down, "j"], action: .down, in: contexts, help: help[0]),
@@ -90,7 +90,7 @@ extension ScreenKeymap {
         ScreenBinding([.suspend], action: .suspend, in: all, help: "suspend (fg comes back)"),
         ScreenBinding([.interrupt], action: .interrupt, in: all, help: "quit"),
         ScreenBinding(
-          ["?"], action: .help, in: views.union([.punchline]), help: "this list of keys"),
+          ["?"], action: .help, in: views + [.punchline], help: "this list of keys"),
       ]
     // No key is bound twice here (a test checks it).
     return ScreenKeymap(unchecked: bindings)

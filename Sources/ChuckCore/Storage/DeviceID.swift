@@ -10,7 +10,7 @@ public struct DeviceID: Sendable {
   /// - Parameter dataDirectory: the data folder.
   public init(dataDirectory: URL) {
     file = FileStore(
-      fileURL: dataDirectory.appendingPathComponent("device-id"), maximumSize: Self.largestFile)
+      fileURL: dataDirectory.appendingPath("device-id"), maximumSize: Self.largestFile)
   }
 
   /// The id: read from the file, or made and written there (atomically, under the lock, so two

@@ -26,7 +26,7 @@ public struct IconStore: Sendable {
     cacheDirectory: URL, apiBaseURL: URL,
     download: @escaping @Sendable (URL) async throws(ChuckError) -> Data
   ) {
-    self.directory = cacheDirectory.appendingPathComponent("icons", isDirectory: true)
+    self.directory = cacheDirectory.appendingPath("icons", isDirectory: true)
     self.apiBaseURL = apiBaseURL
     self.download = download
   }
@@ -109,7 +109,7 @@ public struct IconStore: Sendable {
   public func cacheFile(for url: URL) -> URL {
     let hash = FNV1a(url.absoluteString.utf8).value
     let name = url.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-    return directory.appendingPathComponent(
+    return directory.appendingPath(
       String(hash, radix: 16) + "-" + (name.isEmpty ? "icon" : String(name.suffix(40))))
   }
 

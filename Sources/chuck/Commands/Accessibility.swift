@@ -63,7 +63,7 @@ extension Chuck {
     func run() {
       let terminal = Terminal(
         color: options.colorMode ?? .auto, accessible: true,
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessEnvironment.current)
       let paragraphs = Self.topic.split(separator: "\n\n").map { paragraph in
         TextWrapper.wrap(TerminalText(sanitizing: paragraph), width: terminal.width)
           .map { $0 + .newline }.reduce(TerminalText.empty, +)

@@ -206,7 +206,7 @@ extension Chuck {
     static func withoutSettings(
       _ options: GlobalOptions, _ body: (Terminal, String?) throws(ChuckError) -> Void
     ) throws {
-      let environment = ProcessInfo.processInfo.environment
+      let environment = ProcessEnvironment.current
       let terminal = Terminal(
         color: options.colorMode ?? .auto, accessible: options.accessible, environment: environment)
       do throws(ChuckError) {

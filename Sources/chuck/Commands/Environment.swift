@@ -25,7 +25,7 @@ extension Chuck {
       // A topic, not a task: it reads no configuration, so it works while a variable is wrong.
       let terminal = Terminal(
         color: options.colorMode ?? .auto, accessible: options.accessible,
-        environment: ProcessInfo.processInfo.environment)
+        environment: ProcessEnvironment.current)
       if options.json {
         let objects = EnvironmentVariable.all.map {
           VariableObject(name: $0.name, meaning: $0.meaning)

@@ -30,7 +30,7 @@ extension ScreenSession {
   private func signature(of tab: Int) -> [FileSignature?] {
     let configuration = context.components.configuration
     let favorites = FileSignature(
-      path: configuration.dataDirectory.appendingPathComponent(ChuckComponents.favoritesFileName)
+      path: configuration.dataDirectory.appendingPath(ChuckComponents.favoritesFileName)
         .path)
     switch bindings[tab] {
     case .list(let list):
