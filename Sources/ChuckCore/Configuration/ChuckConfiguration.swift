@@ -98,7 +98,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// How output is coloured (`color`, `CHUCK_COLOR`; `--color` overrides it).
   public var color: ColorMode = .auto
   /// Where each setting's value came from, by key; a setting not here has its default.
-  public private(set) var origins = SettingOrigins()
+  public private(set) var origins = NamedValues<SettingOrigin>()
   /// What the config file holds that this chuck does not know (a newer chuck's key), one line
   /// each, for a warning on stderr: the file is still used.
   public private(set) var warnings: [String] = []

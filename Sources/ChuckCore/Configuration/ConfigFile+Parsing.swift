@@ -54,12 +54,12 @@ private struct ConfigParser {
   /// The table that the next keys go to; `nil` after a bad or repeated header.
   var table: String? = ""
   /// The line of each header, by table name.
-  var headerLines = LineIndex()
+  var headerLines = NamedValues<Int>()
   /// Every table that exists, by a header or as a part of one's name (`sources` of
   /// `sources.articles`), with the line that made it.
-  var tablePaths = LineIndex()
+  var tablePaths = NamedValues<Int>()
   /// The line of each key, by its name with its table (`keys.joke`).
-  var keyLines = LineIndex()
+  var keyLines = NamedValues<Int>()
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -304,28 +304,5 @@ struct ConfigLineScanner {
       throw ConfigSyntaxError(message: "expected = after the key \(key): a line is key = value")
     }
     return key
-  }
-}
-
-/// Lines by name, kept in an array and searched in order. A dictionary would be faster for a
-/// long file, but a config file holds a few dozen names, and a dictionary of strings is made at
-/// run time from its mangled name: a scan of every protocol conformance, on the start-up path of
-/// `pick` (about 0.1 M instructions, more than reading the whole file).
-struct LineIndex {
-  private var names: [String] = []
-  private var lines: [Int] = []
-
-  /// The line of a name, or `nil`; setting `nil` is not needed, so it is not supported.
-  subscript(_ name: String) -> Int? {
-    get { names.firstIndex(of: name).map { lines[$0] } }
-    set {
-      guard let line = newValue else { return }
-      if let index = names.firstIndex(of: name) {
-        lines[index] = line
-      } else {
-        names.append(name)
-        lines.append(line)
-      }
-    }
   }
 }

@@ -135,31 +135,6 @@ public struct Setting: Sendable {
   }
 }
 
-/// Where each setting's value came from, by key (``ChuckConfiguration/origins``). An array searched
-/// in order, not a dictionary: a dictionary of strings is made at run time from its mangled name,
-/// a scan of every protocol conformance at every start of `pick`, for a handful of keys.
-public struct SettingOrigins: Sendable, Equatable {
-  private var keys: [String] = []
-  private var values: [SettingOrigin] = []
-
-  /// No origins: every setting at its default.
-  public init() {}
-
-  /// The origin of a key, or `nil` for a setting at its default.
-  public subscript(_ key: String) -> SettingOrigin? {
-    get { keys.firstIndex(of: key).map { values[$0] } }
-    set {
-      guard let origin = newValue else { return }
-      if let index = keys.firstIndex(of: key) {
-        values[index] = origin
-      } else {
-        keys.append(key)
-        values.append(origin)
-      }
-    }
-  }
-}
-
 /// Where a setting's value came from, as `chuck config list --origin` shows it.
 public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
   /// Its default.

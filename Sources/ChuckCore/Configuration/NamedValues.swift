@@ -1,0 +1,27 @@
+/// Values by name, in the order first set, searched in order: the settings' origins
+/// (``ChuckConfiguration/origins``) and the config parser's lines of tables and keys.
+///
+/// A dictionary would be faster for many names, but these hold a few dozen, and a dictionary of
+/// strings is made at run time from its mangled name where FoundationEssentials or the standard
+/// library names it: a scan of every protocol conformance, at every start of `pick`.
+public struct NamedValues<Value: Sendable & Equatable>: Sendable, Equatable {
+  private var names: [String] = []
+  private var values: [Value] = []
+
+  /// None.
+  public init() {}
+
+  /// The value of a name, or `nil`. Setting `nil` changes nothing: nothing here is ever unset.
+  public subscript(_ name: String) -> Value? {
+    get { names.firstIndex(of: name).map { values[$0] } }
+    set {
+      guard let value = newValue else { return }
+      if let index = names.firstIndex(of: name) {
+        values[index] = value
+      } else {
+        names.append(name)
+        values.append(value)
+      }
+    }
+  }
+}
