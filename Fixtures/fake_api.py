@@ -3,7 +3,8 @@
 
 Prints exactly one line, `http://127.0.0.1:PORT`, on stdout once it listens. See README.md beside this file.
 Also serves icanhazdadjoke, the Official Joke API and Switter under /dad, /official and /switter
-(fake_sources.py), and JokeAPI under /jokeapi (fake_jokeapi.py).
+(fake_sources.py), JokeAPI under /jokeapi (fake_jokeapi.py), and the Articles seed's API under /articles
+(fake_articles.py).
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
+import fake_articles  # the Articles seed's API, under /articles
 import fake_jokeapi  # JokeAPI, under /jokeapi
 import fake_sources  # the other joke services, under /dad, /official and /switter
 
 fake_sources.register(fake_jokeapi.JokeAPI)
+fake_sources.register(fake_articles.Articles)
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_POOL = [HERE / "samples" / "jokes-sample.json", HERE / "jokes-made-up.json"]
@@ -193,7 +196,7 @@ RULE_KEYS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "times": (lambda v: isinstance(v, int) and v >= -1, "an integer >= -1"),
     "status": (lambda v: isinstance(v, int) and 100 <= v <= 999, "an integer 100..999"),
     "headers": (lambda v: isinstance(v, dict) and strings(v.values()), "an object of strings"),
-    "content_type": (lambda v: isinstance(v, str), "a string"),
+    "content_type": (lambda v: v is None or isinstance(v, str), "a string, or null for none"),
     "body": (lambda v: isinstance(v, str), "a string"),
     "json": (lambda v: True, "any JSON value"),
     "joke": (lambda v: isinstance(v, dict), "an object"),
@@ -372,6 +375,7 @@ class FakeServer(ThreadingHTTPServer):
         self.quiet = quiet
         self.icon = ICON_FILE.read_bytes()
         self.categories = sorted(json.loads(CATEGORIES_FILE.read_text()))
+        state.services.listening(self.base_url, rewrite_icons)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # clients hanging up are expected
@@ -466,7 +470,8 @@ class Handler(BaseHTTPRequestHandler):
             joke = {**self.base_joke(path, query, params), **spec.get("joke", {})}
             for key in spec.get("omit", []):
                 joke.pop(key, None)
-            reply = Reply(200, json_bytes(joke), JSON_TYPE)
+            found = self.server.state.services.find(path)
+            reply = Reply(200, json_bytes(found[0].with_joke(joke) if found else joke), JSON_TYPE)
         elif "json" in spec:
             reply = Reply(200, json_bytes(spec["json"]), JSON_TYPE)
         elif "body" in spec:
@@ -632,7 +637,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--exit-on-stdin-eof", action="store_true", help="exit 0 when stdin reaches end of file"
     )
-    parser.add_argument("--no-rewrite-icons", action="store_true", help="serve icon_url as it is in the pool")
+    parser.add_argument(
+        "--no-rewrite-icons", action="store_true", help="serve icon_url and the articles' image as in the pools"
+    )
     parser.add_argument("--quiet", action="store_true", help="no access log on stderr")
     args = parser.parse_args(argv)
 

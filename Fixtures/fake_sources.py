@@ -1,11 +1,11 @@
 """The other joke services chuck speaks, for fake_api.py: icanhazdadjoke, the Official Joke API and Switter,
-and what every service shares (pools, rate limits, the registry of services; JokeAPI, in fake_jokeapi.py, is
-registered by fake_api.py).
+and what every service shares (pools, rate limits, the registry of services; JokeAPI, in fake_jokeapi.py, and
+the Articles seed's API, in fake_articles.py, are registered by fake_api.py).
 
-Each is served under its own path prefix of the one fake (`/dad`, `/official`, `/switter`, `/jokeapi`),
-answering as the real service does (shapes, status codes, Content-Type, error bodies). Python 3.11 standard
-library only. Facts come from shared/api/README.md and the services' public source (see README.md beside this
-file).
+Each is served under its own path prefix of the one fake (`/dad`, `/official`, `/switter`, `/jokeapi`,
+`/articles`), answering as the real service does (shapes, status codes, Content-Type, error bodies). Python
+3.11 standard library only. Facts come from shared/api/README.md and the services' public source (see
+README.md beside this file).
 """
 
 from __future__ import annotations
@@ -89,6 +89,11 @@ class Pool:
         with self.lock:
             return list(self.jokes)
 
+    def ordered(self) -> list[Joke]:
+        """All the jokes in `order` (file order, or the seeded shuffle), the cursor left alone."""
+        with self.lock:
+            return [self.jokes[index] for index in self.order]
+
 
 class RateLimit:
     """Requests counted per client IP (`X-Forwarded-For` first, else the peer, so all local tests share one
@@ -132,6 +137,7 @@ class Service:
     query string, `params` the same parsed as fake_api.py parses it."""
 
     name = ""
+    items = ""  # what its pool holds, for --help: "<name> jokes" unless given
     text_keys: tuple[str, ...] = ()  # where the joke text is: fault shortcuts aim at these
     omitted_key = ""  # the key that the missing_field shortcut drops
 
@@ -150,6 +156,10 @@ class Service:
     def reset(self) -> None:
         self.pool.reset()
 
+    def listening(self, base_url: str, rewrite: bool) -> None:
+        """Told once the fake listens: its base URL (`http://127.0.0.1:PORT`), and whether URLs of the real
+        hosts in what it serves are to point there (false with --no-rewrite-icons)."""
+
     def reply(
         self, method: str, path: str, query: str, params: dict[str, str], headers: Message, client: str
     ) -> Answer:
@@ -161,6 +171,10 @@ class Service:
 
     def served(self, joke: Joke) -> Joke:
         return dict(joke)
+
+    def with_joke(self, joke: Joke) -> Any:
+        """What a `joke` or `omit` rule serves, given the joke it made: the joke itself."""
+        return joke
 
     @classmethod
     def fault(cls, name: str, path: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -613,7 +627,8 @@ class Switter(Service):
 
 HTTP_PHRASES = {400: "Bad Request", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error"}
 
-# The services by prefix; fake_api.py adds JokeAPI (fake_jokeapi.py) with register().
+# The services by prefix; fake_api.py adds JokeAPI (fake_jokeapi.py) and Articles (fake_articles.py) with
+# register().
 SERVICES: dict[str, type[Service]] = {"/dad": Dad, "/official": Official, "/switter": Switter}
 
 
@@ -640,7 +655,7 @@ def adapt_fault(name: str, fields: dict[str, Any], path: str) -> dict[str, Any]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("the other joke services, under " + ", ".join(SERVICES))
+    group = parser.add_argument_group("the other services, under " + ", ".join(SERVICES))
     for service in SERVICES.values():
         group.add_argument(
             f"--{service.name}-pool",
@@ -648,7 +663,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             nargs="+",
             action="extend",
             metavar="FILE",
-            help=f"JSON arrays of {service.name} jokes (repeatable; default: pools/{service.name}.json)",
+            help=f"JSON arrays of {service.items or service.name + ' jokes'} "
+            f"(repeatable; default: pools/{service.name}.json)",
         )
     for service in SERVICES.values():
         service.add_arguments(group)
@@ -688,9 +704,13 @@ class Services:
         for service in self.by_prefix.values():
             service.reset()
 
+    def listening(self, base_url: str, rewrite: bool) -> None:
+        for service in self.by_prefix.values():
+            service.listening(base_url, rewrite)
+
     def control(self, method: str, path: str, body: bytes) -> Answer | None:
-        """`POST /_fake/pool/<name>` (dad, official, switter, jokeapi) `{"jokes":[…]}`; None for other control
-        paths."""
+        """`POST /_fake/pool/<name>` (dad, official, switter, jokeapi, articles) `{"jokes":[…]}`; None for
+        other control paths."""
         prefix, _, name = path.rpartition("/")
         if prefix != "/_fake/pool" or method != "POST":
             return None
