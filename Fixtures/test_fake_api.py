@@ -24,13 +24,18 @@ POOL = json.loads((HERE / "samples" / "jokes-sample.json").read_text()) + json.l
 )
 JSON_ACCEPT = {"Accept": "application/json"}
 SAMPLES = HERE / "samples"
-DAD, OFFICIAL, SWITTER, JOKEAPI = (
+DAD, OFFICIAL, SWITTER, JOKEAPI, ARTICLES = (
     json.loads((HERE / "pools" / f"{name}.json").read_text())
-    for name in ("dad", "official", "switter", "jokeapi")
+    for name in ("dad", "official", "switter", "jokeapi", "articles")
 )
 JOKEAPI_EN = [joke for joke in JOKEAPI if joke["lang"] == "en"]
 JOKEAPI_JSON = "application/json; charset=UTF-8"
 HOSTILE_PARTS = ("\x1b[", "\x1b]52;", "\x1b]8;;", "\r", "\u0085", "\u009b", "\x7f", "\u202e", "\u2066")
+SEED = SAMPLES / "articles-seed.json"  # the seed's one documented item, as captured
+SHARED_SEED = HERE.parent.parent / "shared" / "api" / "samples" / "articles-seed.json"
+MOCK = "/articles/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8"  # the seed's endpoint, under the fake's /articles
+MOCK_JSON = "application/json; charset=UTF-8"
+DUMMYIMAGE = "http://dummyimage.com/"
 
 
 def launch(*args: str) -> tuple[subprocess.Popen[str], str]:
@@ -1186,6 +1191,196 @@ class JokeApiTest(FakeTestCase):
         self.assertEqual(self.get("/_fake/pool/jokeapi", method="POST", body={"jokes": [1]})[0], 400)
 
 
+class ArticlesTest(FakeTestCase):
+    """The Articles seed's API (a mock on run.mocky.io) under /articles of the same fake."""
+
+    def articles(self, path: str = MOCK, **options: Any) -> Any:
+        return self.get_json(path, 200, MOCK_JSON, **{"headers": {}, **options})
+
+    def served(self, articles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """`articles` as the fake serves them: images on dummyimage.com under its /articles/images."""
+        local = self.base + "/articles/images/"
+        return [
+            dict(a, image=a["image"].replace(DUMMYIMAGE, local)) if a["image"] else dict(a) for a in articles
+        ]
+
+    def assert_empty_404(self, path: str, method: str = "GET") -> None:
+        """Mocky's NotFound(): 404, no body, no Content-Type."""
+        status, headers, body = self.get(path, method=method, headers={})
+        self.assertEqual(
+            (status, headers["Content-Type"], headers["Content-Length"], body), (404, None, "0", b"")
+        )
+
+    # --- the pool ---
+
+    def test_pool_starts_with_the_seed_item_and_holds_what_chuck_must_handle(self) -> None:
+        seed = json.loads(SEED.read_text())
+        self.assertEqual(len(seed), 1)
+        self.assertEqual(ARTICLES[0], seed[0])
+        self.assertEqual(list(ARTICLES[0]), list(seed[0]), "keys in the sample's order")
+        if SHARED_SEED.exists():  # beside the project's worktrees; the copy must not drift
+            self.assertEqual(SEED.read_bytes(), SHARED_SEED.read_bytes())
+        self.assertGreaterEqual(len(ARTICLES), 8)
+        ids = [article["id"] for article in ARTICLES]
+        self.assertEqual(len(set(ids)), len(ids))
+        self.assertTrue(all(type(article_id) is int for article_id in ids))
+        dates = [article["release_date"] for article in ARTICLES]
+        for article in ARTICLES:
+            with self.subTest(id=article["id"]):
+                self.assertEqual(list(article), list(seed[0]))
+                self.assertRegex(article["release_date"], r"^[1-9][0-9]?/[1-9][0-9]?/[0-9]{4}$", "no zeros")
+                self.assertRegex(article["author"], r"^[^@\s]+@[^@\s]+\.[a-z]+$")
+                image = article["image"]
+                self.assertTrue(image is None or image.startswith(DUMMYIMAGE), "served by the fake")
+        months_days = [date.split("/")[:2] for date in dates]
+        self.assertGreaterEqual(len({date.split("/")[2] for date in dates}), 5, "several years")
+        self.assertGreaterEqual(len({month for month, _ in months_days}), 5, "several months")
+        self.assertTrue(any(len(month) == 1 and len(day) == 1 for month, day in months_days))
+        self.assertTrue(any(len(month) == 2 and len(day) == 2 for month, day in months_days))
+        self.assertLess(len(set(dates)), len(dates), "two articles share a date")
+        self.assertNotEqual(dates, sorted(dates, key=lambda d: [int(p) for p in reversed(d.split("/"))]))
+        titles = [article["title"] for article in ARTICLES]
+        self.assertTrue(
+            any(not title.isascii() and any(ord(ch) > 0xFFFF for ch in title) for title in titles),
+            "accented letters and an emoji",
+        )
+        self.assertIn("Å", titles[1])
+        descriptions = [article["description"] for article in ARTICLES]
+        self.assertTrue(any(len(d) > 300 and d.count(". ") >= 2 for d in descriptions), "a long one")
+        self.assertTrue(any("\n" in d for d in descriptions))
+        self.assertIn(None, [article["image"] for article in ARTICLES])
+        self.assertFalse(any("\x1b" in json.dumps(article) for article in ARTICLES), "no hostile article")
+
+    # --- the mock ---
+
+    def test_the_mock_answers_the_whole_list_laid_out_as_the_capture(self) -> None:
+        status, headers, body = self.get(MOCK, headers={})
+        self.assertEqual((status, headers["Content-Type"]), (200, MOCK_JSON))
+        self.assertEqual(int(headers["Content-Length"]), len(body))
+        self.assertEqual(json.loads(body), self.served(ARTICLES))
+        seed = SEED.read_text().removesuffix("]\n").replace(DUMMYIMAGE, self.base + "/articles/images/")
+        self.assertTrue(body.decode().startswith(seed + ", {\n  \"id\": 2,\n"), body[:400])
+        self.assertTrue(body.endswith(b"\n}]\n"))
+        self.assertIn("🚀".encode(), body, "UTF-8, not escaped")
+        self.assertEqual(self.get(MOCK, headers={})[2], body, "the same list every time, no cycle")
+        for path, method in (
+            (MOCK, "POST"),
+            (MOCK + "/", "GET"),
+            (MOCK + "/anything/else?x=1", "GET"),
+            (MOCK.upper().replace("/ARTICLES/V3/", "/articles/v3/"), "DELETE"),
+        ):
+            with self.subTest(path=path, method=method):
+                self.assertEqual(self.get(path, method=method, headers={})[::2], (200, body))
+
+    def test_images_point_at_the_fake_and_it_serves_them(self) -> None:
+        articles = self.articles()
+        images = [article["image"] for article in articles if article["image"] is not None]
+        self.assertEqual(len(images), len(ARTICLES) - 1)
+        self.assertIsNone(next(article for article in articles if article["id"] == 6)["image"])
+        self.assertEqual(articles[0]["image"], self.base + "/articles/images/366x582.png/5fa2dd/ffffff")
+        png = (HERE / "chuck-norris.png").read_bytes()
+        for image in images:
+            with self.subTest(image=image):
+                self.assertTrue(image.startswith(self.base + "/articles/images/"))
+                status, headers, body = self.get(urlsplit(image).path, headers={})
+                self.assertEqual((status, headers["Content-Type"], body), (200, "image/png", png))
+        self.assertEqual(self.log()[-1]["path"], "/articles/images/200x200.png/cc0000/ffffff")
+
+    def test_other_paths_answer_404_as_mocky(self) -> None:
+        self.assert_empty_404("/articles/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb9")
+        self.assert_empty_404("/articles/v3/00000000-0000-0000-0000-000000000000/x", method="POST")
+        self.assert_empty_404("/articles/v2/5185415ba171ea3a00704eed")
+        for path, method in (
+            ("/articles", "GET"),
+            ("/articles/", "GET"),
+            ("/articles/v3", "GET"),
+            ("/articles/v3/de42e6d9", "GET"),
+            ("/articles/v4/de42e6d9-2d03-40e2-a426-8953c7c94fb8", "GET"),
+            ("/articles/de42e6d9-2d03-40e2-a426-8953c7c94fb8", "GET"),
+            ("/articles/images/", "GET"),
+            ("/articles/images/a.png", "POST"),
+        ):
+            with self.subTest(path=path, method=method):
+                status, headers, body = self.get(path, method=method, headers={})
+                self.assertEqual(
+                    (status, headers["Content-Type"], body), (404, "text/plain; charset=UTF-8", b"Not found")
+                )
+
+    # --- rules, faults, changes ---
+
+    def test_scripted_500_then_recovery(self) -> None:
+        self.script(
+            {"path": MOCK, "status": 500, "times": 2},
+            {"path_prefix": "/articles/", "fault": "html_503"},
+            {"path_prefix": "/articles/v3/", "status": 500, "body": "", "content_type": None},
+        )
+        status, headers, body = self.get(MOCK, headers={})
+        self.assertEqual((status, headers["Content-Type"]), (500, MOCK_JSON), "the list, with status 500")
+        self.assertEqual(json.loads(body), self.served(ARTICLES))
+        self.assertEqual(self.get(MOCK, headers={})[0], 500)
+        status, headers, body = self.get(MOCK, headers={})
+        self.assertEqual((status, headers["Content-Type"]), (503, "text/html; charset=utf-8"))
+        self.assertIn(b"Application Error", body)
+        status, headers, body = self.get(MOCK, headers={})
+        self.assertEqual((status, headers["Content-Type"], body), (500, None, b""))
+        self.assertEqual(self.articles(), self.served(ARTICLES), "recovered")
+        self.assertEqual(
+            [(entry["path"], entry["status"], entry["rule"]) for entry in self.log()],
+            [(MOCK, 500, 0), (MOCK, 500, 0), (MOCK, 503, 1), (MOCK, 500, 2), (MOCK, 200, None)],
+        )
+        self.script({"path": MOCK, "drop": "before_headers"}, {"path": MOCK, "delay": 0.2})
+        with self.assertRaises(ConnectionError):
+            self.get(MOCK)
+        start = time.monotonic()
+        self.assertEqual(self.articles(), self.served(ARTICLES))
+        self.assertGreaterEqual(time.monotonic() - start, 0.2)
+
+    def test_fault_shortcuts_speak_mocky(self) -> None:
+        first, rest = self.served(ARTICLES)[0], self.served(ARTICLES)[1:]
+        without_title = {key: value for key, value in first.items() if key != "title"}
+        checks: dict[str, Callable[[Any], bool]] = {
+            "missing_field": lambda articles: articles == [without_title, *rest],
+            "extra_field": lambda articles: articles == [dict(first, extra="x"), *rest],
+            "impossible_date": lambda articles: articles == [dict(first, release_date="2/30/2020"), *rest],
+            "hostile": lambda articles: articles[1:] == rest
+            and all(part in articles[0][key] for part in HOSTILE_PARTS for key in ("title", "description")),
+            "oversized": lambda articles: len(articles[0]["title"]) == 2 * 1024 * 1024,
+            "wrong_shape": lambda value: value == [1, 2, 3],
+        }
+        for fault, check in checks.items():
+            with self.subTest(fault=fault):
+                self.script({"path": MOCK, "fault": fault})
+                status, headers, body = self.get(MOCK, headers={})
+                self.assertEqual((status, headers["Content-Type"]), (200, "application/json"))
+                self.assertTrue(check(json.loads(body)), body[:300])
+        self.script({"fault": "json_error_404"}, {"fault": "rate_limited"}, {"fault": "malformed"})
+        self.assert_empty_404(MOCK)
+        status, headers, body = self.get(MOCK, headers={})
+        self.assertEqual((status, headers["Content-Type"], body), (429, None, b""))
+        self.assertEqual(headers["X-Retry-After"], "10000000 nanoseconds")
+        body = self.get(MOCK, headers={})[2]
+        self.assertTrue(SEED.read_bytes().startswith(body), body)
+        with self.assertRaises(ValueError):
+            json.loads(body)
+
+    def test_a_changed_list_is_served_until_reset(self) -> None:
+        later = [dict(ARTICLES[0], title="Changed later"), *ARTICLES[2:4], dict(ARTICLES[1], id=9)]
+        status, _, body = self.get("/_fake/pool/articles", method="POST", body={"jokes": later})
+        self.assertEqual((status, json.loads(body)), (200, {"jokes": 4}))
+        self.assertEqual(self.articles(), self.served(later))
+        self.assertEqual(self.articles(), self.served(later), "until the next change or reset")
+        self.assertEqual(self.get_json("/jokes/random")["id"], POOL[0]["id"], "the chuck pool is its own")
+        self.get("/_fake/reset", method="POST")
+        self.assertEqual(self.articles(), self.served(ARTICLES))
+        self.assertEqual(self.get("/_fake/pool/articles", method="POST", body={"jokes": []})[0], 200)
+        self.assertEqual(self.get(MOCK, headers={})[2], b"[]\n")
+        self.assertEqual(self.get("/_fake/pool/articles", method="POST", body={"jokes": [1]})[0], 400)
+        self.get("/_fake/reset", method="POST")
+        self.script({"path": MOCK, "json": later[:1], "content_type": MOCK_JSON})
+        self.assertEqual(self.articles(), later[:1], "a rule's own list, once, the image as written")
+        self.assertEqual(self.articles(), self.served(ARTICLES))
+
+
 class LaunchOptionsTest(unittest.TestCase):
     def test_pool_order_script_and_icons(self) -> None:
         with tempfile.TemporaryDirectory() as folder:
@@ -1272,6 +1467,41 @@ class LaunchOptionsTest(unittest.TestCase):
                     )
                     self.assertEqual((refused.returncode, refused.stdout), (2, ""))
                     self.assertIn(str(path), refused.stderr)
+
+    def test_articles_pool_order_and_images_as_captured(self) -> None:
+        process, base = launch("--articles-pool", str(SEED), "--no-rewrite-icons")
+        try:
+            status, headers, body = request(base, MOCK, headers={})
+            self.assertEqual((status, headers["Content-Type"]), (200, MOCK_JSON))
+            self.assertEqual(body, SEED.read_bytes(), "byte for byte the captured answer")
+        finally:
+            self.assertEqual(stop(process), 0)
+        with tempfile.TemporaryDirectory() as folder:
+            more = Path(folder) / "more.json"
+            more.write_text(json.dumps(ARTICLES[5:]))
+            process, base = launch("--articles-pool", str(SEED), str(more), "--no-rewrite-icons")
+            try:
+                self.assertEqual(json.loads(request(base, MOCK, headers={})[2]), ARTICLES[:1] + ARTICLES[5:])
+            finally:
+                self.assertEqual(stop(process), 0)
+            orders = []
+            for _ in range(2):
+                process, base = launch("--order", "shuffle", "--seed", "7", "--no-rewrite-icons")
+                orders.append([json.loads(request(base, MOCK, headers={})[2]) for _ in range(2)])
+                self.assertEqual(stop(process), 0)
+            self.assertEqual(orders[0], orders[1])
+            self.assertEqual(orders[0][0], orders[0][1], "the whole list, the same each time")
+            self.assertNotEqual(orders[0][0], ARTICLES)
+            self.assertCountEqual(orders[0][0], ARTICLES)
+            more.write_text('{"id": 1}')
+            refused = subprocess.run(
+                [sys.executable, str(SERVER), "--articles-pool", str(more)],
+                capture_output=True,
+                text=True,
+                timeout=5,
+            )
+            self.assertEqual((refused.returncode, refused.stdout), (2, ""))
+            self.assertIn(str(more), refused.stderr)
 
     def test_exits_cleanly_and_prints_only_the_url(self) -> None:
         process, _ = launch()
