@@ -72,17 +72,7 @@ extension ConfigFile {
     // more than reading a whole config file, and touched pages that a short file never needs.
     var failure: Int32 = 0
     let bytes = [UInt8](unsafeUninitializedCapacity: largestFile + 1) { buffer, count in
-      count = 0
-      while count < buffer.count {
-        let result = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-        if result < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        if result == 0 { break }
-        count += result
-      }
+      (count, failure) = FileDescriptorInput.fill(fd, buffer)
     }
     if failure != 0 { throw refuse("cannot read it: \(FileDescriptorOutput.describe(failure))") }
     // It grew past the limit while it was read.

@@ -120,16 +120,7 @@ public struct FileStore: Sendable {
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
       count = 0
       Self.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
-      while count < buffer.count {
-        let result = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-        if result < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        if result == 0 { return }
-        count += result
-      }
+      (count, failure) = FileDescriptorInput.fill(fd, buffer)
     }
     // The buffer filled up: the file grew while it was read, so read on in pieces.
     var chunk = [UInt8](repeating: 0, count: bytes.count == capacity ? 65_536 : 0)
