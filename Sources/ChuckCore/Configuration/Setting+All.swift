@@ -146,12 +146,9 @@ extension Setting {
     return Setting(
       key(of: variable), variable, form: .text,
       meaning: "the source \(source.name)'s base URL (see chuck sources)",
-      allowed: "an http or https URL with a host, and no query or fragment",
+      allowed: BaseURL.allowed,
       store: { value, configuration in
-        guard case .string(let text) = value, let url = URL(string: text),
-          let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-          let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
-        else { return false }
+        guard case .string(let text) = value, let url = BaseURL.url(text) else { return false }
         configuration.baseURLs[source] = url
         return true
       },

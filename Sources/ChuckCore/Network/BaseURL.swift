@@ -10,6 +10,39 @@ struct BaseURL {
     self.url = url
   }
 
+  /// What a base URL may be, as messages say it.
+  static let allowed = "an http or https URL with a host, and no query or fragment"
+
+  /// The base URL that `text` names, or `nil` when it cannot be one (``problem(with:)``).
+  /// - Parameter text: the URL as the user wrote it.
+  static func url(_ text: String) -> URL? {
+    problem(with: text) == nil ? URL(string: text) : nil
+  }
+
+  /// Why `text` cannot be a base URL, or `nil` when it can: a base URL is an http or https URL
+  /// with a host, and without a query or fragment, as the paths of requests are appended to it.
+  /// - Parameter text: the URL as the user wrote it.
+  /// - Returns: what is wrong, quoting the text, in words that say what is allowed.
+  static func problem(with text: String) -> String? {
+    let quoted = text.debugDescription
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
+      return "\(quoted) is not a URL: expected \(allowed), such as \"https://example.com\""
+    }
+    guard scheme == "http" || scheme == "https" else {
+      return "\(quoted) is a URL of \(scheme), not of http or https: expected \(allowed)"
+    }
+    guard let host = url.host, !host.isEmpty else {
+      return "\(quoted) has no host: expected \(allowed), such as \"https://example.com\""
+    }
+    guard url.query == nil else {
+      return "\(quoted) has a query (?…), which a base URL cannot have: expected \(allowed)"
+    }
+    guard url.fragment == nil else {
+      return "\(quoted) has a fragment (#…), which a base URL cannot have: expected \(allowed)"
+    }
+    return nil
+  }
+
   /// The base URL with `path` appended segment by segment (each percent-encoded; the base's own
   /// trailing slashes are dropped) and `query`.
   /// - Parameters:

@@ -1,0 +1,172 @@
+/// The checks of a declaration's paths and headers.
+extension SourceDeclaration {
+  /// The placeholders a path may hold, each with the key whose path holds it.
+  static let placeholders = [("{id}", "by-id"), ("{query}", "search")]
+
+  /// Why a path cannot be a request's, or `nil` when it can: it starts with `/`, holds what a
+  /// URL's path and query may hold as they are (letters, digits, `-._~!$&'()*+,;=:@/?` and
+  /// `%XX`), and its placeholder, if its key has one, once.
+  /// - Parameters:
+  ///   - path: the path as the file writes it, such as `/jokes/{id}`.
+  ///   - key: its key: `random`, `list`, `by-id` or `search`.
+  ///   - placeholder: the placeholder it holds once (`{id}`, `{query}`), or `nil` for none.
+  /// - Returns: what is wrong, quoting the path.
+  static func problem(withPath path: String, key: String, placeholder: String?) -> String? {
+    let quoted = path.debugDescription
+    guard path.hasPrefix("/") else {
+      return "\(quoted) does not start with /: a path is added to url, such as "
+        + (examples[key] ?? "/").debugDescription
+    }
+    guard !path.contains("#") else {
+      return "\(quoted) has a fragment (#…), which a request never sends: remove it"
+    }
+    let braces =
+      "by-id has {id} and search {query}, and a path has no other braces (write %7B and %7D)"
+    let scalars = Array(path.unicodeScalars)
+    var rest = String.UnicodeScalarView()
+    var found: [String] = []
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == "{", let close = scalars[index...].firstIndex(of: "}") {
+        found.append(String(String.UnicodeScalarView(scalars[index...close])))
+        index = close + 1
+        continue
+      }
+      rest.append(scalars[index])
+      index += 1
+    }
+    for name in found where name != placeholder {
+      guard let owner = placeholders.first(where: { $0.0 == name })?.1 else {
+        return "\(quoted) has \(name), which is not a placeholder: \(braces)"
+      }
+      return "\(quoted) has \(name), which \(key) does not fill in: only \(owner) does"
+    }
+    guard !rest.contains("{"), !rest.contains("}") else {
+      return "\(quoted) has a brace that is not part of a placeholder: \(braces)"
+    }
+    if let placeholder {
+      let count = found.count
+      guard count > 0 else {
+        return "\(quoted) has no \(placeholder): \(key) says where it goes, such as "
+          + (examples[key] ?? placeholder).debugDescription
+      }
+      guard count == 1 else { return "\(quoted) has \(placeholder) \(count) times: write it once" }
+    }
+    let allowed = "-._~!$&'()*+,;=:@/?"
+    var remaining = rest.makeIterator()
+    while let scalar = remaining.next() {
+      if scalar == "%" {
+        let digits = [remaining.next(), remaining.next()]
+        guard digits.allSatisfy({ $0.map { $0.properties.isASCIIHexDigit } ?? false }) else {
+          return "\(quoted) has a % without two hex digits after it: write a % itself as %25"
+        }
+        continue
+      }
+      guard scalar.isASCII,
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || allowed.unicodeScalars.contains(scalar)
+      else {
+        let escaped = Array(String(scalar).utf8).map {
+          "%" + (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true)
+        }.joined()
+        return "\(quoted) holds \(String(scalar).debugDescription), which a URL cannot hold as "
+          + "it is: write it as \(escaped) (a path is letters, digits and \(allowed), with %XX "
+          + "for any other byte)"
+      }
+    }
+    return nil
+  }
+
+  /// The symbols a header's name may hold besides letters and digits: RFC 7230's `tchar`.
+  public static let headerNameSymbols = "!#$%&'*+-.^_`|~"
+
+  /// The headers no declaration sets, as chuck and libcurl set them for the connection and the
+  /// transfer itself: a second value would confuse the server or the reading of the answer.
+  public static let refusedHeaders = [
+    "Accept-Encoding", "Connection", "Content-Length", "Expect", "Host", "Keep-Alive",
+    "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding", "Upgrade",
+  ]
+
+  /// Why a header's name cannot be sent, or `nil` when it can.
+  /// - Parameter name: the name, as the file writes it.
+  static func problem(withHeaderName name: String) -> String? {
+    let isToken =
+      !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || headerNameSymbols.unicodeScalars.contains($0))
+      }
+    guard isToken else {
+      return "\(name.debugDescription) is not a header name: a name is letters, digits and "
+        + headerNameSymbols.map(String.init).joined(separator: " ")
+    }
+    let lowered = name.lowercased()
+    guard let refused = refusedHeaders.first(where: { $0.lowercased() == lowered }) else {
+      return nil
+    }
+    return "\(refused) is set by chuck and libcurl for the connection itself: a source cannot "
+      + "set it, nor " + refusedHeaders.filter { $0 != refused }.joined(separator: ", ")
+  }
+
+  /// A header's value with each `${NAME}` replaced by the variable's value, and what is wrong:
+  /// a `${` without `}`, a name that is not a variable's, a variable that is not set, a control
+  /// character but tab in the text or in a variable's value. A problem never quotes a value.
+  /// - Parameters:
+  ///   - template: the value as the file writes it.
+  ///   - environment: the process's variables.
+  /// - Returns: the value (with what could not be filled in left out), and the problems.
+  static func filled(_ template: String, environment: [String: String]) -> (
+    value: String, problems: [String]
+  ) {
+    var value = String.UnicodeScalarView()
+    var problems: [String] = []
+    let oneLine = "which would break the request: a header's value is one line of text"
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+    if let control = template.unicodeScalars.first(where: isControl) {
+      problems.append("the value holds a control character (\(codePoint(control))), \(oneLine)")
+    }
+    let scalars = Array(template.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      guard scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "{" else {
+        value.append(scalars[index])
+        index += 1
+        continue
+      }
+      guard let close = scalars[index...].firstIndex(of: "}") else {
+        problems.append(
+          "\(template.debugDescription) has ${ without a } after it: write a variable as "
+            + "${NAME}, such as ${API_TOKEN}")
+        break
+      }
+      let name = String(String.UnicodeScalarView(scalars[index + 2..<close]))
+      index = close + 1
+      guard let first = name.unicodeScalars.first, !("0"..."9").contains(first),
+        name.unicodeScalars.allSatisfy({
+          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        })
+      else {
+        problems.append(
+          "${\(name)} is not a variable: a variable's name is letters, digits and _, not "
+            + "starting with a digit, such as ${API_TOKEN}")
+        continue
+      }
+      guard let text = environment[name] else {
+        problems.append(
+          "the variable \(name) is not set: set it in chuck's environment, or remove the header")
+        continue
+      }
+      if let control = text.unicodeScalars.first(where: isControl) {
+        problems.append(
+          "the variable \(name) holds a control character (\(codePoint(control))), \(oneLine) "
+            + "(its value is not shown)")
+        continue
+      }
+      value.append(contentsOf: text.unicodeScalars)
+    }
+    return (String(value), problems)
+  }
+}
