@@ -28,6 +28,7 @@ enum FuzzTargets {
     FuzzTarget(name: "import", run: ImportTarget.run),
     FuzzTarget(name: "journal", run: JournalTarget.run),
     FuzzTarget(name: "config", run: ConfigTarget.run),
+    FuzzTarget(name: "sources", run: SourcesTarget.run),
   ]
 
   /// The target `FUZZ_TARGET` names; the process ends with the list of names for any other value.
