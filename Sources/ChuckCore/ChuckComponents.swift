@@ -19,9 +19,11 @@ public struct ChuckComponents: Sendable {
     let transport = transport ?? configuration.liveTransport
     self.configuration = configuration
     self.transport = transport
-    icons = IconStore(
+    var icons = IconStore(
       cacheDirectory: configuration.cacheDirectory, apiBaseURL: configuration.apiBaseURL,
       transport: transport, timeout: configuration.timeout)
+    icons.sourceBaseURLs = configuration.declarations.map(\.baseURL)
+    self.icons = icons
   }
 
   /// Switter's device id.
@@ -61,6 +63,21 @@ public struct ChuckComponents: Sendable {
       category: category, excluding: excluded)
     if Task.isCancelled { throw .cancelled }
     return (joke, try list(kind).add(joke), fallback)
+  }
+
+  /// Fetches a feed's whole latest list (``ServiceClient/feed()``) and saves the items not saved
+  /// yet (``SavedList/addNew(_:)``).
+  /// - Parameter kind: the kind, a feed.
+  /// - Returns: how many items the service sent, the new ones, and the list's count.
+  /// - Throws: the service's error (after the retries), ``ChuckError/cancelled``, or a storage
+  ///   error; nothing is saved then.
+  public func fetchFeedAndSave<Kind: JokeKind>(_ kind: Kind.Type) async throws(ChuckError) -> (
+    sent: Int, added: [Kind.Joke], count: Int
+  ) {
+    let jokes = try await Kind.client(self).feed()
+    if Task.isCancelled { throw .cancelled }
+    let (added, count) = try list(kind).addNew(jokes)
+    return (jokes.count, added, count)
   }
 
   /// `CHUCK_EXCLUDE`'s names that the kind's service knows as categories, spelled as it spells

@@ -42,7 +42,7 @@ struct Chuck: AsyncParsableCommand {
 
   /// Every source with a service: its name and the host it asks, the default first.
   private static var services: String {
-    let named = JokeSource.allCases.filter(\.hasService).map { source in
+    let named = JokeSource.builtIn.filter(\.hasService).map { source in
       let host = URL(string: source.defaultBaseURL)?.host ?? source.defaultBaseURL
       return source == .chuck ? "\(source.name) (\(host), the default)" : "\(source.name) (\(host))"
     }

@@ -15,6 +15,7 @@ enum Entry {
   static let screenFlags: Set<String> = ["--accessible", "--no-color", "--no-mouse"]
 
   static func main() {
+    _ = Invocation.settings
     if let fast = StartupCommand(CommandLine.arguments.dropFirst()) { fast.start() }
     // `chuck` alone on a terminal opens the screen (also with only the flags that say how:
     // `chuck --accessible`); elsewhere it prints the help.

@@ -83,15 +83,20 @@ struct Invocation {
   init(color: ColorMode?, accessible: Bool, json: Bool) {
     Signals.install()
     let environment = ProcessEnvironment.current
-    configuration = Result { () throws(ChuckError) -> ChuckConfiguration in
-      try ChuckConfiguration.load(environment: environment)
-    }
+    configuration = Self.settings
     let settings = try? configuration.get()
     terminal = Terminal(
       color: color ?? settings?.color ?? .auto,
       accessible: accessible || settings?.accessible == true, environment: environment)
     self.json = json
     for warning in settings?.warnings ?? [] { terminal.warn(warning) }
+  }
+
+  /// The settings, read once per process, before the command line is parsed
+  /// (``Entry/main()``): the config file's declared sources are sources from then on, so that
+  /// `--source NAME` and its completion know them.
+  static let settings = Result { () throws(ChuckError) -> ChuckConfiguration in
+    try ChuckConfiguration.load(environment: ProcessEnvironment.current)
   }
 
   func context() throws(ChuckError) -> Context {

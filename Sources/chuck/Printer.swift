@@ -41,7 +41,13 @@ extension Context {
   /// or an object of each source's array); else the list view, `--source all` naming each
   /// joke's source.
   func printList(_ listing: SavedListing, _ request: ListRequest) throws(ChuckError) {
-    let dates = ShownDates(flag: request.dateFormat, configuration: components.configuration)
+    // One source's list shows its own date format (a declared source's date-format).
+    let dates =
+      listing.lists.count == 1 && request.scope != .all
+      ? ShownDates(
+        flag: request.dateFormat, source: listing.lists[0].source,
+        configuration: components.configuration)
+      : ShownDates(flag: request.dateFormat, configuration: components.configuration)
     if let format = request.format {
       for index in listing.order.indices {
         let (joke, source) = try listing.joke(index)

@@ -7,10 +7,16 @@ public struct ConfigSettings: Sendable {
   /// The config file.
   public let path: String
 
+  /// The process's variables, which a declared source's headers name (`${API_TOKEN}`).
+  public let environment: [String: String]
+
   /// Works on one config file.
-  /// - Parameter path: the file (``ChuckConfiguration/configFile(in:)``).
-  public init(path: String) {
+  /// - Parameters:
+  ///   - path: the file (``ChuckConfiguration/configFile(in:)``).
+  ///   - environment: the process's variables, for the declared sources' headers.
+  public init(path: String, environment: [String: String] = [:]) {
     self.path = path
+    self.environment = environment
   }
 
   /// One setting as `chuck config list` shows it.
@@ -168,6 +174,8 @@ public struct ConfigSettings: Sendable {
     public var exists = false
     /// The settings it holds.
     public var settings = 0
+    /// The sources it declares, checked.
+    public var sources = 0
     /// Every problem, in line order.
     public var problems: [ConfigProblem] = []
     /// What this chuck does not know and ignores.
@@ -189,9 +197,11 @@ public struct ConfigSettings: Sendable {
     guard let bytes else { return report }
     report.exists = true
     let (file, problems) = ConfigFile.parse(bytes)
-    var configuration = ChuckConfiguration.standard
+    var configuration = ChuckConfiguration.defaults(environment: environment)
     let valueProblems = configuration.apply(file, path: path)
-    report.settings = file.entries.count
+    report.sources = configuration.declarations.count
+    let declared = SourceDeclaration.configTable + "."
+    report.settings = file.entries.filter { !$0.table.hasPrefix(declared) }.count
     report.problems = (problems + valueProblems).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     report.warnings = configuration.warnings
     return report

@@ -11,8 +11,12 @@ public protocol SourceBrowser: Sendable {
   /// Fetches a random joke and saves it: its id, the list's count, a two-part joke's parts, and
   /// the note to show when it came in English because the service had none that fits in the
   /// configured language (``LanguageFallback/note``).
+  ///
+  /// A feed's Joke! fetches the whole latest list and saves the new items: the id is the first
+  /// new item's (else the list's first), and `news` says how many were new, for the status line
+  /// in place of the saved message.
   func fetchAndSave() async throws(ChuckError) -> (
-    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?
+    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?, news: String?
   )
   /// What the detail shows of a saved joke.
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown
@@ -45,8 +49,12 @@ extension SourceBrowser {
   public func rows(_ components: ChuckComponents) throws(ChuckError) -> [ScreenRow] {
     let favorites = Set(
       try components.favorites.sorted().filter { $0.source == source }.map(\.id))
+    // A row with a heading (a declared source's text above its summary: an article's title)
+    // shows it in bold before the preview, as the favourites show their names.
     return try entries().map {
-      ScreenRow($0, mark: favorites.contains($0.id) ? ScreenRow.favorite : ScreenRow.notFavorite)
+      ScreenRow(
+        $0, mark: favorites.contains($0.id) ? ScreenRow.favorite : ScreenRow.notFavorite,
+        name: $0.heading)
     }
   }
 }
@@ -68,19 +76,25 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
   }
 
   func fetchAndSave() async throws(ChuckError) -> (
-    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?
+    id: String, count: Int, punchline: ScreenState.Punchline?, note: String?, news: String?
   ) {
+    if Kind.abilities.contains(.feed) {
+      let (sent, added, count) = try await components.fetchFeedAndSave(Kind.self)
+      let saved = try components.list(Kind.self).saved()
+      let id = added.first?.id ?? (saved.count > 0 ? saved.id(at: saved.count - 1) : "")
+      return (id, count, nil, nil, "\(added.count) new of \(sent) in the latest list")
+    }
     let excluded = try await Exclusions().names(for: Kind.self, components)
     let (joke, count, fallback) = try await components.fetchAndSave(
       Kind.self, excluding: excluded)
-    return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note)
+    return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note, nil)
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {
     guard let joke = try components.list(Kind.self).joke(matching: id) else {
       throw .noSavedMatch(id)
     }
-    return ScreenState.Shown(joke)
+    return ScreenState.Shown(joke, instants: Kind.dateFormat ?? .swedishDateTime)
   }
 
   func texts(of ids: Set<String>) throws(ChuckError) -> [String: String] {

@@ -19,6 +19,14 @@ public protocol JokeKind: JokeRequests {
   static var baseURLVariable: EnvironmentVariable? { get }
   /// The service's base URL when its variable is unset.
   static var defaultBaseURL: String { get }
+  /// Whether the kind has a service to fetch from (every kind but ``Mine``).
+  static var hasService: Bool { get }
+  /// Where the kind was declared, for a source the config file declares (``DeclaredShape``);
+  /// `nil` for a built-in one.
+  static var origin: SettingOrigin? { get }
+  /// How the kind's dates are shown, instead of the `date-format` setting's (a declared
+  /// source's `date-format`); `nil` for the setting's.
+  static var dateFormat: DateFormat? { get }
 
   /// Whether `id` has the form of a whole id of this kind: one that is looked up on the service
   /// when it is not saved, and that is never taken for a short prefix.
@@ -129,6 +137,12 @@ extension JokeKind {
   public static var listFileName: String { "\(name)-jokes.json" }
   /// None.
   public static var flagNames: [String] { [] }
+  /// When it has a base URL's variable.
+  public static var hasService: Bool { baseURLVariable != nil }
+  /// None: built in.
+  public static var origin: SettingOrigin? { nil }
+  /// None: the setting's.
+  public static var dateFormat: DateFormat? { nil }
 
   /// The kind's saved list, read.
   public static func savedIndex(_ components: ChuckComponents) throws(ChuckError) -> any JokeIndex {

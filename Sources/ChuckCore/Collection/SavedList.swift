@@ -41,6 +41,30 @@ public struct SavedList<Kind: JokeKind>: Sendable {
       readBack: { (raw: RawItems) throws(ChuckError) in _ = try Kind.Index(raw, path: path) })
   }
 
+  /// Saves the jokes whose ids are not saved yet (a feed's latest list), in their order, in one
+  /// write; the saved ones are left as they are, and none is removed. An id twice in `jokes`
+  /// is saved once.
+  /// - Parameter jokes: the jokes as the service sent them.
+  /// - Returns: the new jokes, in their order, and how many jokes the list holds now.
+  /// - Throws: a storage error; nothing is written then.
+  public func addNew(_ jokes: [Joke]) throws(ChuckError) -> (added: [Joke], count: Int) {
+    let path = store.fileURL.path
+    let result = try store.append(
+      contentsOf: jokes,
+      select: { (raw: RawItems) throws(ChuckError) -> [Int] in
+        let saved = try Kind.Index(raw, path: path)
+        var seen: [String: Bool] = [:]
+        return jokes.indices.filter { index in
+          let id = jokes[index].id
+          guard saved.position(of: id) == nil, seen[id] == nil else { return false }
+          seen[id] = true
+          return true
+        }
+      },
+      readBack: { (raw: RawItems) throws(ChuckError) in _ = try Kind.Index(raw, path: path) })
+    return (result.appended.map { jokes[$0] }, result.count)
+  }
+
   /// What an id or prefix matches in the list.
   public enum Match: Equatable, Sendable {
     /// Exactly one saved joke.

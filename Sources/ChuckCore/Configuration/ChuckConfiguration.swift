@@ -102,12 +102,22 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// What the config file holds that this chuck does not know (a newer chuck's key), one line
   /// each, for a warning on stderr: the file is still used.
   public private(set) var warnings: [String] = []
+  /// The sources the config file declares (`[sources.NAME]`), checked, in file order; what
+  /// ``load(environment:)`` installs (``DeclaredSources``).
+  public private(set) var declarations: [SourceDeclaration] = []
   /// The config file in effect (which may not exist), or `nil` when `CHUCK_CONFIG` is empty.
   public private(set) var configPath: String?
 
   /// Every setting at its default, and the folders at the root: what ``Setting/defaultValue``
   /// reads.
   static let standard = ChuckConfiguration(defaultsWith: [:])
+
+  /// Every setting at its default, with the process's variables (which a declared source's
+  /// headers name): what `chuck config check` applies the file to.
+  /// - Parameter environment: the process's variables.
+  static func defaults(environment: [String: String]) -> ChuckConfiguration {
+    ChuckConfiguration(defaultsWith: environment)
+  }
 
   /// The defaults, before the file and the environment are read.
   private init(defaultsWith environment: [String: String]) {
@@ -142,6 +152,17 @@ public struct ChuckConfiguration: Sendable, Equatable {
       } catch {
         throw .badConfiguration(path: error.path, problems: error.problems)
       }
+    }
+    // The declared sources are sources before the settings are read: `source = "articles"`
+    // names one.
+    if let file, let path,
+      file.headers.contains(where: { $0.name.hasPrefix(SourceDeclaration.configTable + ".") })
+    {
+      DeclaredSources.install(
+        SourceDeclaration.declarations(in: file, path: path, environment: environment)
+          .declarations)
+    } else {
+      DeclaredSources.install([])
     }
     return try ChuckConfiguration(environment: environment, file: file, path: path)
   }
@@ -262,8 +283,16 @@ public struct ChuckConfiguration: Sendable, Equatable {
         for entry in keys { origins[entry.name] = .file(path: path, line: entry.line) }
       }
     }
+    if file.headers.contains(where: { $0.name.hasPrefix(SourceDeclaration.configTable + ".") }) {
+      let declared = SourceDeclaration.declarations(in: file, path: path, environment: environment)
+      declarations = declared.declarations
+      problems += declared.problems
+    }
     problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-    for table in file.tables where !Self.knownTables.contains(table) {
+    for table in file.tables
+    where !Self.knownTables.contains(table)
+      && !table.hasPrefix(SourceDeclaration.configTable + ".")
+    {
       let line = file.headers.first { $0.name == table }?.line ?? 0
       warnings.append("\(path):\(line): unknown table [\(table)], ignored")
     }

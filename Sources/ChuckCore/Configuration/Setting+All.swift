@@ -128,7 +128,7 @@ extension Setting {
           return true
         },
         current: { .string(($0.dateFormat ?? .swedish).pattern) }),
-    ] + JokeSource.allCases.compactMap(baseURL)
+    ] + JokeSource.builtIn.compactMap(baseURL)
 
   /// `lang`, whose default the locale gives.
   static let languageKey = "lang"

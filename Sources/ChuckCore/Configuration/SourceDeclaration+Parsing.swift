@@ -7,7 +7,7 @@ extension SourceDeclaration {
   /// The keys of a `[sources.NAME]` table, in the order messages list them.
   public static let keys = [
     "url", "random", "list", "items", "by-id", "search", "id", "text", "setup", "punchline", "date",
-    "date-parse", "date-format", "categories", "image", "title", "label",
+    "date-parse", "date-format", "categories", "image", "summary", "title", "label",
   ]
 
   /// An example of each key's value, for the messages that say what to write.
@@ -16,11 +16,11 @@ extension SourceDeclaration {
     "items": "/items", "by-id": "/jokes/{id}", "search": "/search?q={query}", "id": "/id",
     "text": "/joke", "setup": "/setup", "punchline": "/punchline", "date": "/release_date",
     "date-parse": "%m/%d/%Y", "date-format": "%a, %b %-d, '%y", "categories": "/categories",
-    "image": "/image", "title": "Articles", "label": "Articles",
+    "image": "/image", "summary": "/description", "title": "Articles", "label": "Articles",
   ]
 
   /// The source names a declaration cannot take: the built-in sources' and `all`.
-  public static var reservedNames: [String] { JokeSource.allCases.map(\.name) + ["all"] }
+  public static var reservedNames: [String] { JokeSource.builtIn.map(\.name) + ["all"] }
 
   /// Reads every source the config file declares, and finds every problem of their tables at
   /// once, as `chuck config check` reports them; it never fails.
@@ -31,7 +31,7 @@ extension SourceDeclaration {
   /// exactly one of `random` and `list`, `items` only with `list`; each path starting with `/`,
   /// written as a URL may hold it, `by-id` with `{id}` once and `search` with `{query}` once;
   /// `id` (required), and `text` or both `setup` and `punchline`, as JSON Pointers, as are
-  /// `items`, `date`, `categories`, `image` and the fields; `date-parse` with `date`, and both
+  /// `items`, `date`, `categories`, `image`, `summary` and the fields; `date-parse` with `date`, and both
   /// patterns (``DateParsePattern``, ``DateFormat``); the title and label as one line of text.
   ///
   /// A header's value may name environment variables as `${NAME}`, filled in from
@@ -96,6 +96,14 @@ extension SourceDeclaration {
         name: name, line: ownLines[name] ?? firstLines[name]!, file: file,
         environment: environment)
       if let declaration = reader.read(configPath: path), !refusedNames.contains(name) {
+        guard declarations.count < DeclaredSources.limit else {
+          problems.append(
+            ConfigProblem(
+              line: firstLines[name], key: "\(configTable).\(name)",
+              message: "a config file declares at most \(DeclaredSources.limit) sources: "
+                + "remove one of the others to declare this one"))
+          continue
+        }
         declarations.append(declaration)
       }
       problems += reader.problems

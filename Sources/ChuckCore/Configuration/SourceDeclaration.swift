@@ -61,6 +61,9 @@ public struct SourceDeclaration: Sendable, Equatable {
   public let categories: JSONPointer?
   /// Where an item's image URL is (`image`).
   public let image: JSONPointer?
+  /// Where the text is that a list shows under an item's text (`summary`): the start of an
+  /// article's description under its title.
+  public let summary: JSONPointer?
   /// The further rows of an item's detail, in file order (`[sources.NAME.fields]`).
   public let fields: [Field]
   /// The header fields every request to the service sends, in file order

@@ -88,6 +88,7 @@ struct SourceTableReader {
     }
     let categories = pointer("categories")
     let image = pointer("image")
+    let summary = pointer("summary")
     let title = strings["title"] ?? name.prefix(1).uppercased() + name.dropFirst()
     for key in ["title", "label"] {
       guard let text = strings[key], let entry = entries[key],
@@ -102,7 +103,7 @@ struct SourceTableReader {
       name: name, origin: .file(path: configPath, line: line), title: title,
       label: strings["label"] ?? title, baseURL: baseURL, fetch: fetch, byIDPath: byIDPath,
       searchPath: searchPath, id: id, text: text, date: date, dateFormat: dateFormat,
-      categories: categories, image: image, fields: fields, headers: headers)
+      categories: categories, image: image, summary: summary, fields: fields, headers: headers)
   }
 
   /// The pointer a key holds, or `nil` when it has none or a bad one (refused).

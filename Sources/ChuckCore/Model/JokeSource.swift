@@ -18,8 +18,15 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
     self = source
   }
 
-  /// Every source, in `chuck sources` order: Chuck Norris jokes first (the default).
-  public static let allCases: [JokeSource] = [.chuck, .dad, .official, .switter, .jokeapi, .mine]
+  /// The built-in sources, in `chuck sources` order: Chuck Norris jokes first (the default).
+  public static let builtIn: [JokeSource] = [.chuck, .dad, .official, .switter, .jokeapi, .mine]
+
+  /// Every source, in `chuck sources` order: the built-in ones, then those the config file
+  /// declares (``DeclaredSources``) in file order.
+  public static var allCases: [JokeSource] {
+    let declared = DeclaredSources.sources
+    return declared.isEmpty ? builtIn : builtIn + declared
+  }
 
   /// The name `--source` and `CHUCK_SOURCE` take.
   public var rawValue: String { kind.name }
@@ -34,7 +41,22 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   public var baseURLVariable: EnvironmentVariable? { kind.baseURLVariable }
 
   /// Whether the source has a service to fetch from (every source but your own jokes).
-  public var hasService: Bool { kind.baseURLVariable != nil }
+  public var hasService: Bool { kind.hasService }
+
+  /// Where the config file declared the source; `nil` for a built-in one.
+  public var origin: SettingOrigin? { kind.origin }
+
+  /// Where the config file declared the source, `FILE:LINE`; `nil` for a built-in one.
+  public var declaredAt: String? {
+    guard case .file(let path, let line)? = kind.origin else { return nil }
+    return "\(path):\(line)"
+  }
+
+  /// Whether the config file declared the source.
+  public var isDeclared: Bool { kind.origin != nil }
+
+  /// Whether `random` and Joke! bring the whole latest list (a declared source with `list`).
+  public var isFeed: Bool { kind.abilities.contains(.feed) }
 
   /// What `random`, `search` and `save` say of a source without a service.
   public var noServiceMessage: String {
@@ -142,4 +164,6 @@ public struct JokeAbilities: OptionSet, Sendable {
   public static let fetchByID = Self(rawValue: 2)
   /// Its jokes have categories (`--category`, `--exclude`, `categories`).
   public static let categories = Self(rawValue: 4)
+  /// Its answer is the whole latest list, not one joke (a declared source with `list`).
+  public static let feed = Self(rawValue: 8)
 }

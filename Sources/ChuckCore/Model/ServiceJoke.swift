@@ -29,6 +29,34 @@ where
   /// The joke objects of a search's answer (a service that searches).
   /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
   static func searchResults(in answer: JSONValue) throws(ChuckError) -> [[String: JSONValue]]
+
+  /// The joke's text (or setup) and punchline, or why the object has none; by default the
+  /// fields ``fieldNames(in:)`` names (a declared source's pointers point anywhere).
+  static func textParts(in object: [String: JSONValue]) throws(ServiceJokeProblem)
+    -> (text: String, punchline: String?)
+  /// The detail's label of ``sentDate(in:)``: `date` by default.
+  static var sentDateLabel: String { get }
+  /// What an item without a usable id is told: `no joke id` by default.
+  static var missingIDReason: String { get }
+  /// The date the service sent with the joke (a declared source's `date`); none by default.
+  static func sentDate(in object: [String: JSONValue]) -> PostgresTimestamp?
+  /// The joke's image URL (a declared source's `image`); none by default.
+  static func image(in object: [String: JSONValue]) -> String?
+  /// The text a list shows under the joke's (a declared source's `summary`); none by default.
+  static func summary(in object: [String: JSONValue]) -> String?
+  /// The detail's rows after `saved_at`, for a kind that chooses them (a declared source's
+  /// fields); `nil` by default: the text, then every other field by name.
+  static func detailRows(in object: [String: JSONValue], text: String, punchline: String?)
+    -> [(label: String, value: String)]?
+}
+
+/// Why an object is not a joke of a shape, in words.
+public struct ServiceJokeProblem: Error {
+  /// What is missing or wrong.
+  public let reason: String
+  /// Makes a problem.
+  /// - Parameter reason: what is missing or wrong.
+  public init(reason: String) { self.reason = reason }
 }
 
 /// A joke of another service than api.chucknorris.io, kept as the service sent it plus the
@@ -94,28 +122,13 @@ public struct ServiceJoke<Shape: JokeShape>: SavedJoke {
     try object.encode(to: encoder)
   }
 
-  /// Why an object is not a joke of this shape.
-  struct Problem: Error {
-    let reason: String
-  }
-
-  private init(checking object: [String: JSONValue]) throws(Problem) {
-    let names = Shape.fieldNames(in: object)
-    guard case .string(let text)? = object[names.text] else {
-      throw Problem(reason: "'\(names.text)' missing or not text")
-    }
-    var punchline: String?
-    if let field = names.punchline {
-      guard case .string(let value)? = object[field] else {
-        throw Problem(reason: "'\(field)' missing or not text")
-      }
-      punchline = value
-    }
+  private init(checking object: [String: JSONValue]) throws(ServiceJokeProblem) {
+    let (text, punchline) = try Shape.textParts(in: object)
     guard case .string(let stamp)? = object[Self.savedAtField],
       let savedAt = PostgresTimestamp(stamp)
-    else { throw Problem(reason: "'\(Self.savedAtField)' missing or not a timestamp") }
+    else { throw ServiceJokeProblem(reason: "'\(Self.savedAtField)' missing or not a timestamp") }
     guard let id = Shape.id(in: object, text: text), JokeID.isAcceptable(id) else {
-      throw Problem(reason: "no joke id")
+      throw ServiceJokeProblem(reason: Shape.missingIDReason)
     }
     var object = object
     if object["id"] == nil { object["id"] = .string(id) }
@@ -145,6 +158,34 @@ extension JokeShape {
   public static func categories(in object: [String: JSONValue]) -> [String] { [] }
   /// None.
   public static func flags(in object: [String: JSONValue]) -> [String] { [] }
+  /// The fields ``fieldNames(in:)`` names.
+  public static func textParts(in object: [String: JSONValue]) throws(ServiceJokeProblem)
+    -> (text: String, punchline: String?)
+  {
+    let names = fieldNames(in: object)
+    guard case .string(let text)? = object[names.text] else {
+      throw ServiceJokeProblem(reason: "'\(names.text)' missing or not text")
+    }
+    guard let field = names.punchline else { return (text, nil) }
+    guard case .string(let punchline)? = object[field] else {
+      throw ServiceJokeProblem(reason: "'\(field)' missing or not text")
+    }
+    return (text, punchline)
+  }
+  /// `date`.
+  public static var sentDateLabel: String { "date" }
+  /// `no joke id`.
+  public static var missingIDReason: String { "no joke id" }
+  /// None.
+  public static func sentDate(in object: [String: JSONValue]) -> PostgresTimestamp? { nil }
+  /// None.
+  public static func image(in object: [String: JSONValue]) -> String? { nil }
+  /// None.
+  public static func summary(in object: [String: JSONValue]) -> String? { nil }
+  /// The text, then every other field.
+  public static func detailRows(
+    in object: [String: JSONValue], text: String, punchline: String?
+  ) -> [(label: String, value: String)]? { nil }
   /// Never: an answer that is no joke fails its field checks.
   public static func isNoJoke(_ object: [String: JSONValue]) -> Bool { false }
   /// None.

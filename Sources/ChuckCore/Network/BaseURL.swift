@@ -49,6 +49,18 @@ struct BaseURL {
   ///   - path: the path's segments, unencoded.
   ///   - query: the query's items, unencoded; none for no query.
   /// - Returns: the URL.
+  /// The URL of an encoded path and query (``ServiceRequest/encoded``) under the base URL.
+  /// - Parameter encoded: the path, starting with `/`, and the query after `?`.
+  func appending(encoded: String) -> URL {
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+    var basePath = components.percentEncodedPath
+    while basePath.hasSuffix("/") { basePath.removeLast() }
+    let parts = encoded.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    components.percentEncodedPath = basePath + parts[0]
+    components.percentEncodedQuery = parts.count > 1 ? String(parts[1]) : nil
+    return components.url ?? url
+  }
+
   func appending(_ path: [String], query: [URLQueryItem] = []) -> URL {
     var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
     var basePath = components.percentEncodedPath

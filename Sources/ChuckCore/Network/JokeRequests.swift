@@ -7,6 +7,37 @@ public struct ServiceRequest: Sendable {
   public var path: [String]
   /// The query's items, unencoded; none for no query.
   public var query: [URLQueryItem]
+  /// The path and query as a URL holds them, already encoded (a declared source's path, checked
+  /// by ``SourceDeclaration``), used instead of ``path`` and ``query``; `nil` for a built-in
+  /// request.
+  public var encoded: String?
+
+  /// Makes a request of a path and query written as a URL holds them: `/v3/abc?lang=de`.
+  /// - Parameter encoded: the path, starting with `/`, and the query after `?`.
+  public init(encoded: String) {
+    self.path = []
+    self.query = []
+    self.encoded = encoded
+  }
+
+  /// A declared path with a placeholder filled in: the value percent-encoded for where it goes
+  /// (a path segment before the `?`, a query value after it), so that the words of a search or
+  /// an id never add a segment, a parameter or a fragment.
+  /// - Parameters:
+  ///   - placeholder: `{id}` or `{query}`.
+  ///   - value: what the user typed.
+  ///   - path: the declared path, holding the placeholder once.
+  public static func filling(_ placeholder: String, with value: String, in path: String)
+    -> String
+  {
+    guard let range = path.firstRange(of: placeholder) else { return path }
+    let inQuery = path[..<range.lowerBound].contains("?")
+    let encoded = PercentEncoding.encode(
+      value, allowing: inQuery ? PercentEncoding.queryValue : PercentEncoding.pathSegment)
+    var filled = path
+    filled.replaceSubrange(range, with: encoded)
+    return filled
+  }
 
   /// Makes a request.
   /// - Parameters:
@@ -18,7 +49,9 @@ public struct ServiceRequest: Sendable {
   }
 
   /// The path as a 404 names it: `/jokes/random`.
-  public var pathText: String { "/" + path.joined(separator: "/") }
+  public var pathText: String {
+    encoded.map { String($0.prefix { $0 != "?" }) } ?? "/" + path.joined(separator: "/")
+  }
 
   /// Makes the request of the joke with an id.
   public typealias ByID = @Sendable (_ id: String) -> ServiceRequest
@@ -55,6 +88,9 @@ public protocol JokeRequests: Sendable {
   static var searchRequest: ServiceRequest.Search? { get }
   /// The request of the category names; `nil` for a service without categories.
   static var categoriesRequest: ServiceRequest? { get }
+  /// The request of the whole latest list, for a feed (a declared source with `list`): what
+  /// `random` and Joke! ask it instead of one joke; `nil` for a service of single jokes.
+  static var feedRequest: ServiceRequest? { get }
 
   /// The languages the service has jokes in (ISO 639-1 codes): `en` for most; none for a kind
   /// without a service (your own jokes are in whatever language you write them).
@@ -92,6 +128,14 @@ public protocol JokeRequests: Sendable {
   /// The category names in the service's answer.
   /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape.
   static func categoryNames(in answer: CategoriesAnswer) throws(ChuckError) -> [String]
+  /// The items of a feed's answer (``feedRequest``), in the service's order.
+  /// - Parameters:
+  ///   - answer: the decoded answer.
+  ///   - savedAt: when the items are saved.
+  /// - Throws: ``ChuckError/badResponse(_:)`` for an answer of another shape, or an item that is
+  ///   not one of the kind.
+  static func jokes(inFeed answer: JSONValue, savedAt: PostgresTimestamp) throws(ChuckError)
+    -> [Joke]
 }
 
 extension JokeRequests {
@@ -101,6 +145,12 @@ extension JokeRequests {
   public static var searchRequest: ServiceRequest.Search? { nil }
   /// None: the service has no categories.
   public static var categoriesRequest: ServiceRequest? { nil }
+  /// None: the service sends single jokes.
+  public static var feedRequest: ServiceRequest? { nil }
+  /// None: the service sends single jokes.
+  public static func jokes(inFeed answer: JSONValue, savedAt: PostgresTimestamp)
+    throws(ChuckError) -> [Joke]
+  { [] }
   /// English.
   public static var languages: [String] { ["en"] }
   /// None: the service takes no language.
@@ -120,6 +170,7 @@ extension JokeRequests {
     if searchRequest != nil { abilities.insert(.search) }
     if jokeRequest != nil { abilities.insert(.fetchByID) }
     if categoriesRequest != nil { abilities.insert(.categories) }
+    if feedRequest != nil { abilities.insert(.feed) }
     return abilities
   }
 }

@@ -193,6 +193,18 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
     return try Kind.jokes(found: answer, savedAt: now())
   }
 
+  /// The whole latest list of a feed (``JokeRequests/feedRequest``), in the service's order.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a service of single jokes; the service's
+  ///   errors; ``ChuckError/badResponse(_:)`` naming the item and the field that does not fit.
+  public func feed() async throws(ChuckError) -> [Kind.Joke] {
+    guard let request = Kind.feedRequest else {
+      throw .invalidArgument("\(Kind.name) sends single jokes, not a list")
+    }
+    let answer = try await worker(request, notFound: .notFound(path: request.pathText))
+      .decode(JSONValue.self)
+    return try Kind.jokes(inFeed: answer, savedAt: now())
+  }
+
   /// The category names, cached for a day.
   /// - Throws: ``ChuckError/invalidArgument(_:)`` for a service without categories.
   public func categories() async throws(ChuckError) -> (
@@ -239,7 +251,8 @@ public struct ServiceClient<Kind: JokeKind>: ChuckService {
   {
     let deviceID = deviceID
     let worker = ChuckWorker(
-      url: BaseURL(baseURL).appending(request.path, query: request.query),
+      url: request.encoded.map { BaseURL(baseURL).appending(encoded: $0) }
+        ?? BaseURL(baseURL).appending(request.path, query: request.query),
       userAgent: Kind.userAgent, transport: transport, policy: policy,
       limits: TransferLimits(deadline: timeout, maxBytes: NetworkDefaults.maxResponseBytes),
       notFound: notFound, headers: try Kind.headers(deviceID: deviceID),

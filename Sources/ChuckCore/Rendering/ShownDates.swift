@@ -29,4 +29,14 @@ public struct ShownDates: Sendable, Equatable {
   public init(flag: DateFormat?, configuration: ChuckConfiguration) {
     self.init(flag ?? configuration.dateFormat)
   }
+
+  /// The dates a command shows of one source's jokes: the flag's format, else the source's own
+  /// (a declared source's `date-format`), else the configuration's, else `chuck`'s own.
+  /// - Parameters:
+  ///   - flag: `--date-format`, read and checked.
+  ///   - source: the source whose jokes are shown.
+  ///   - configuration: the settings.
+  public init(flag: DateFormat?, source: JokeSource, configuration: ChuckConfiguration) {
+    self.init(flag ?? source.kind.dateFormat ?? configuration.dateFormat)
+  }
 }

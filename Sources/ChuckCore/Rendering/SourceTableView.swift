@@ -12,6 +12,9 @@ public struct SourceTableView {
     public var languages: String
     /// Whether it is the default source.
     public var isDefault: Bool
+    /// Where the config file declared the source (`/home/me/.config/chuck/config:12`); `nil`
+    /// for a built-in one.
+    public var declaredAt: String?
 
     /// Makes a row.
     /// - Parameters:
@@ -19,11 +22,14 @@ public struct SourceTableView {
     ///   - origin: its base URL, or what stands for it.
     ///   - languages: its languages, separated by spaces.
     ///   - isDefault: whether it is the default source.
-    public init(name: String, origin: String, languages: String, isDefault: Bool) {
+    public init(
+      name: String, origin: String, languages: String, isDefault: Bool, declaredAt: String? = nil
+    ) {
       self.name = name
       self.origin = origin
       self.languages = languages
       self.isDefault = isDefault
+      self.declaredAt = declaredAt
     }
   }
 
@@ -49,15 +55,21 @@ public struct SourceTableView {
         name: TerminalText(sanitizing: row.name, keepNewlines: false),
         origin: TerminalText(sanitizing: row.origin, keepNewlines: false),
         languages: TerminalText(sanitizing: row.languages, keepNewlines: false),
-        isDefault: row.isDefault
+        isDefault: row.isDefault,
+        declared: row.declaredAt.map { (path: String) -> TerminalText in
+          "(declared in \(sanitizing: path))"
+        }
       )
     }
     let nameWidth = rows.map(\.name.width).max() ?? 0
     let originWidth = rows.map(\.origin.width).max() ?? 0
     let mark: TerminalText = "  (default)"
+    let declaredMark: TerminalText = "  (declared)"
     let tableWidth =
-      rows.map { row in
-        nameWidth + 2 + originWidth + 2 + row.languages.width + (row.isDefault ? mark.width : 0)
+      rows.map { row -> Int in
+        let declaredWidth = row.declared == nil ? 0 : declaredMark.width
+        return nameWidth + 2 + originWidth + 2 + row.languages.width
+          + (row.isDefault ? mark.width : 0) + declaredWidth
       }.max() ?? 0
     var output = TerminalText.empty
     guard tableWidth > width else {
@@ -65,7 +77,17 @@ public struct SourceTableView {
         output +=
           style.bold(row.name) + .spaces(nameWidth - row.name.width) + "  " + row.origin
           + .spaces(originWidth - row.origin.width) + "  " + row.languages
-          + (row.isDefault ? style.dim(mark) : .empty) + .newline
+          + (row.isDefault ? style.dim(mark) : .empty)
+        if row.declared != nil { output += style.dim(declaredMark) }
+        output += .newline
+      }
+      // Where each declared source was declared, under the table: a path is too long for a
+      // column.
+      for row in rows {
+        guard let declared = row.declared else { continue }
+        for line in TextWrapper.wrap(row.name + " " + declared, width: width, keepingWords: true) {
+          output += style.dim(line) + .newline
+        }
       }
       return output
     }
@@ -76,7 +98,9 @@ public struct SourceTableView {
       for line in TextWrapper.wrap(heading, width: width, keepingWords: true) {
         output += style.bold(line) + .newline
       }
-      for text in [row.origin, "languages: " + row.languages] {
+      var texts = [row.origin, "languages: " + row.languages]
+      if let declared = row.declared { texts.append(declared) }
+      for text in texts {
         let lines = TextWrapper.wrap(text, width: width - indent.width, keepingWords: true)
         for line in lines { output += indent + line + .newline }
       }

@@ -193,7 +193,7 @@ public struct ScreenRenderer: Sendable {
     let focus = (line: (state.selection - top) * state.entryHeight, column: 0)
     guard state.size.isCompact else {
       let nameWidth =
-        state.tab.isFavorites
+        rows.contains { $0.name != nil }
         ? min(Self.longestName, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0)
         : 0
       let lines = (top..<min(rows.count, top + height)).map { position in

@@ -81,10 +81,15 @@ public struct ScreenState: Equatable, Sendable {
     public var parts: Punchline?
 
     /// What the detail shows of a joke of any source.
-    /// - Parameter joke: the joke.
-    public init(_ joke: some SavedJoke) {
+    /// - Parameters:
+    ///   - joke: the joke.
+    ///   - instants: how its dates are written (a declared source's `date-format`).
+    public init(_ joke: some SavedJoke, instants: DateFormat = .swedishDateTime) {
       self.init(
-        id: joke.id, fields: joke.detailFields.map { Field(label: $0.label, value: $0.value) },
+        id: joke.id,
+        fields: joke.detailFields(instants: instants).map {
+          Field(label: $0.label, value: $0.value)
+        },
         icon: joke.icon, text: Self.text(joke.text, joke.punchline), link: joke.link)
       parts = joke.punchline.map { Punchline(setup: joke.text, punchline: $0) }
     }

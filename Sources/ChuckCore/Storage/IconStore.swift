@@ -1,13 +1,16 @@
 import FoundationEssentials
 
 /// Downloads joke icons into the cache directory, under the spec's rules: only `https` URLs, or
-/// URLs on the configured API's own origin; the retired `assets.chucknorris.host` is never
+/// URLs on the configured API's own origin or a declared source's; the retired `assets.chucknorris.host` is never
 /// contacted (its avatar is taken from the configured API instead); at most 1 MiB; an image.
 public struct IconStore: Sendable {
   /// Where icons are kept (`<cache directory>/icons`).
   public let directory: URL
   /// The configured API, whose origin may serve icons over plain `http`.
   public let apiBaseURL: URL
+  /// The declared sources' base URLs, whose origins may serve their images over plain `http`
+  /// as the API's does (a service on a private network, or the tests' loopback).
+  public var sourceBaseURLs: [URL] = []
   /// Downloads an image: ``download(_:transport:timeout:workerCreated:)`` unless tests give
   /// another.
   public let download: @Sendable (URL) async throws(ChuckError) -> Data
@@ -87,16 +90,19 @@ public struct IconStore: Sendable {
     if host.isWithin(Self.retiredHost) {
       return .success(BaseURL(apiBaseURL).appending(Self.avatarPath))
     }
-    if scheme == "https" || isOnAPIOrigin(url) { return .success(url) }
+    if scheme == "https" || ([apiBaseURL] + sourceBaseURLs).contains(where: { isOn($0, url) }) {
+      return .success(url)
+    }
     return .failure(.badResponse("the icon is not fetched: only https icons are downloaded"))
   }
 
-  /// Whether `url` is on the API's own scheme, host and port. The hosts must be the same name:
-  /// `127.0.0.1.` is a name to look up, not the address `127.0.0.1`, so a trailing dot counts here.
-  private func isOnAPIOrigin(_ url: URL) -> Bool {
-    guard let host = HostName(url), let apiHost = HostName(apiBaseURL) else { return false }
-    return url.scheme?.lowercased() == apiBaseURL.scheme?.lowercased() && host == apiHost
-      && Self.port(of: url) == Self.port(of: apiBaseURL)
+  /// Whether `url` is on a base URL's own scheme, host and port. The hosts must be the same
+  /// name: `127.0.0.1.` is a name to look up, not the address `127.0.0.1`, so a trailing dot
+  /// counts here.
+  private func isOn(_ base: URL, _ url: URL) -> Bool {
+    guard let host = HostName(url), let baseHost = HostName(base) else { return false }
+    return url.scheme?.lowercased() == base.scheme?.lowercased() && host == baseHost
+      && Self.port(of: url) == Self.port(of: base)
   }
 
   private static func port(of url: URL) -> Int? {

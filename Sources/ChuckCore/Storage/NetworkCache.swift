@@ -95,6 +95,35 @@ public struct NetworkCache<T: Codable>: Sendable {
     }
   }
 
+  /// Appends the items that `select` keeps, under the lock, in one replacement of the file: the
+  /// others are written back byte for byte, and each new item is read back before anything is
+  /// written. When `select` keeps none, nothing is written and no file is created.
+  /// - Parameters:
+  ///   - items: the items, in the order to append them.
+  ///   - select: looks at the current items and returns the positions in `items` to append.
+  ///   - readBack: a further reader of the list, given a list of each new item alone.
+  /// - Returns: the positions in `items` appended, and how many items the list holds now.
+  /// - Throws: as ``append(_:check:readBack:)``.
+  public func append(
+    contentsOf items: [T], select: (RawItems) throws(ChuckError) -> [Int],
+    readBack: (RawItems) throws(ChuckError) -> Void = { _ in }
+  ) throws(ChuckError) -> (appended: [Int], count: Int) {
+    var encoded: [[UInt8]] = []
+    for item in items {
+      let bytes = try Self.encode(item)
+      try Self.checkReadsBack(bytes, readBack: readBack)
+      encoded.append(bytes)
+    }
+    return try file.exclusively { () throws(ChuckError) -> (appended: [Int], count: Int) in
+      let raw = try loadRaw()
+      let kept = try select(raw)
+      guard !kept.isEmpty else { return ([], raw.items.count) }
+      let joined = Array(kept.map { encoded[$0] }.joined(separator: [UInt8(ascii: ",")]))
+      try file.replace(with: ListEnvelope.appending(joined, to: raw))
+      return (kept, raw.items.count + kept.count)
+    }
+  }
+
   /// Reads an encoded item back inside a list file of its own, by the readers of a list file.
   /// - Parameters:
   ///   - item: the item's JSON.

@@ -183,14 +183,17 @@ extension Chuck {
             terminal.out("no config file: CHUCK_CONFIG is empty\n")
             return
           }
-          let report = ConfigSettings(path: path).check()
+          let report = ConfigSettings(path: path, environment: ProcessEnvironment.current).check()
           for warning in report.warnings { terminal.warn(warning) }
           guard report.problems.isEmpty else {
             throw .badConfiguration(path: path, problems: report.problems)
           }
+          let sources =
+            report.sources == 0
+            ? "" : ", \(report.sources) declared source\(report.sources == 1 ? "" : "s")"
           terminal.out(
             report.exists
-              ? "\(sanitizing: path): \(report.settings) settings, no problems\n"
+              ? "\(sanitizing: path): \(report.settings) settings\(sanitizing: sources), no problems\n"
               : "\(sanitizing: path) does not exist; every setting has its default\n")
         }
       }

@@ -56,6 +56,7 @@ extension Context {
     _ kind: Kind.Type, _ request: RandomRequest, _ context: Context
   ) async throws(ChuckError) {
     let (components, terminal) = (context.components, context.terminal)
+    if Kind.abilities.contains(.feed) { return try await fetchFeed(kind, request, context) }
     let exclude = try await request.exclusions.names(for: kind, components)
     let (joke, count, fallback) = try await terminal.withSpinner("Fetching a joke…") {
       () async throws(ChuckError) -> (Kind.Joke, Int, LanguageFallback?) in
@@ -68,5 +69,51 @@ extension Context {
       ShownDates(flag: nil, configuration: components.configuration),
       waitForPunchline: true)
     terminal.saved(id: joke.id, count: count)
+  }
+}
+
+extension Context {
+  /// A feed's `random`: the whole latest list, the new items saved and printed (as `random`
+  /// prints a joke), how many were new on stderr (0 new is a success). When the service fails
+  /// after the retries, the stored list is printed as `chuck list` prints it, then the error.
+  fileprivate static func fetchFeed<Kind: JokeKind>(
+    _ kind: Kind.Type, _ request: RandomRequest, _ context: Context
+  ) async throws(ChuckError) {
+    let (components, terminal) = (context.components, context.terminal)
+    guard request.category == nil else {
+      throw .invalidArgument(
+        "\(Kind.name) is a list fetched whole: --category does not apply (chuck list --source "
+          + "\(Kind.name) shows it)")
+    }
+    let result: (sent: Int, added: [Kind.Joke], count: Int)
+    do throws(ChuckError) {
+      result = try await terminal.withSpinner("Fetching the latest list…") {
+        () async throws(ChuckError) -> (sent: Int, added: [Kind.Joke], count: Int) in
+        try await components.fetchFeedAndSave(kind)
+      }
+    } catch  where Self.isServiceFailure(error) {
+      // The seed's rule: on a 5xx or no network, the stored list, with the error.
+      let listing = try SavedListing(.one(Kind.source), components)
+      try context.printList(listing, ListRequest(scope: .one(Kind.source), format: nil))
+      throw error
+    }
+    let dates = ShownDates(flag: nil, source: Kind.source, configuration: components.configuration)
+    if context.json {
+      terminal.out(Kind.Joke.jsonAsSent(result.added))
+    } else {
+      for joke in result.added {
+        context.printJoke(joke, Kind.source, request.format, dates, waitForPunchline: false)
+      }
+    }
+    terminal.savedFromFeed(new: result.added.count, sent: result.sent, count: result.count)
+  }
+
+  /// Whether an error is the service's or the network's (the stored list is shown with it),
+  /// not the list's or the user's.
+  private static func isServiceFailure(_ error: ChuckError) -> Bool {
+    switch error {
+    case .cancelled, .invalidArgument, .storageCorrupt, .storageWriteFailed, .lockTimeout: false
+    default: true
+    }
   }
 }

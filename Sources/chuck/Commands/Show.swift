@@ -33,9 +33,10 @@ extension Chuck {
       let format = try output.resolve(json: options.json)
       let dateFormat = try dates.resolve()
       try await options.run { (context: Context) async throws(ChuckError) in
-        let dates = ShownDates(flag: dateFormat, configuration: context.components.configuration)
-        try await Self.show(
-          source.resolve(context).kind, id: id, format: format, dates: dates, context)
+        let shown = source.resolve(context)
+        let dates = ShownDates(
+          flag: dateFormat, source: shown, configuration: context.components.configuration)
+        try await Self.show(shown.kind, id: id, format: format, dates: dates, context)
       }
     }
 

@@ -9,8 +9,10 @@ extension Chuck {
       discussion: """
         The default source (CHUCK_SOURCE, else chuck) is marked. Languages are those the \
         service has jokes in (lang, CHUCK_LANG, else the locale, picks one of JokeAPI's); - for \
-        mine, your own jokes. --json prints an array of {"name", "url", "languages"} (url null \
-        and languages empty for mine).
+        mine, your own jokes, and for a source the config file declares ([sources.NAME]), which \
+        is marked with the file and line that declare it. --json prints an array of {"name", \
+        "url", "languages", "declared"} (url null and languages empty for mine; declared \
+        "FILE:LINE", null for a built-in source).
         """
     )
 
@@ -25,7 +27,8 @@ extension Chuck {
         }
         if context.json {
           let objects = zip(JokeSource.allCases, urls).map {
-            SourceObject(name: $0.name, url: $1, languages: $0.languages)
+            SourceObject(
+              name: $0.name, url: $1, languages: $0.languages, declared: $0.declaredAt)
           }
           context.terminal.out(JokeJSON.array(objects))
         } else {
@@ -43,7 +46,7 @@ extension Chuck {
         SourceTableView.Row(
           name: source.name, origin: url ?? "(your own: chuck add)",
           languages: source.languages.isEmpty ? "-" : source.languages.joined(separator: " "),
-          isDefault: source == defaultSource)
+          isDefault: source == defaultSource, declaredAt: source.declaredAt)
       }
       terminal.out(SourceTableView(width: terminal.width, style: terminal.stdoutStyle).render(rows))
     }
@@ -53,6 +56,7 @@ extension Chuck {
       let name: String
       let url: String?
       let languages: [String]
+      let declared: String?
 
       func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -60,10 +64,12 @@ extension Chuck {
         // null, not left out, for a source without a service.
         try container.encode(url, forKey: .url)
         try container.encode(languages, forKey: .languages)
+        // null for a built-in source.
+        try container.encode(declared, forKey: .declared)
       }
 
       private enum CodingKeys: String, CodingKey {
-        case name, url, languages
+        case name, url, languages, declared
       }
     }
   }

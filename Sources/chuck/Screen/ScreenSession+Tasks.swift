@@ -18,10 +18,16 @@ extension ScreenSession {
     fetchTask = Task {
       let event: ScreenEvent
       do throws(ChuckError) {
-        let (id, count, punchline, note) = try await list.fetchAndSave()
+        let (id, count, punchline, note, news) = try await list.fetchAndSave()
         event = .jokeSaved(
           id: id, count: count, rows: try list.rows(components), fetch: number,
           punchline: punchline)
+        if let news, !Task.isCancelled {
+          // A feed's latest list: how many items were new, in place of the saved message.
+          wakeUp.post(event)
+          wakeUp.post(.done("\(sanitizing: news) (\(sanitizing: String(count)) in your list)"))
+          return
+        }
         if let note, !Task.isCancelled {
           // An English joke in place of one in the configured language: said in the status
           // line, after the saved message.

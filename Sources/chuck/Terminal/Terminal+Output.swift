@@ -16,6 +16,16 @@ extension Terminal {
     err(stderrStyle.green(saved) + rest + .newline)
   }
 
+  /// The line on stderr that says how many items of a feed's latest list were new: `3 new of 8
+  /// in the latest list (11 in your list)`.
+  func savedFromFeed(new: Int, sent: Int, count: Int) {
+    let words = "\(new) new"
+    err(
+      (new > 0 ? stderrStyle.green("\(sanitizing: words)") : "\(sanitizing: words)")
+        + " of \(sanitizing: String(sent)) in the latest list (\(sanitizing: String(count)) in "
+        + "your list)\n")
+  }
+
   /// One `warning:` line on stderr, its text made safe.
   func warn(_ message: String) {
     err("warning: \(sanitizing: message)\n")

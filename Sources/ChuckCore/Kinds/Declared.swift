@@ -1,0 +1,355 @@
+import FoundationEssentials
+import Synchronization
+
+/// The sources the config file declares (``SourceDeclaration``), as kinds: each one is a
+/// ``JokeShape`` like the built-in services', so that its list, `list`, `show`, `pick`,
+/// favourites, export and import, its tab on the screen and completion are the built-in
+/// sources' code, run on data.
+///
+/// A kind is a type, and a declaration is data read at start-up: the bridge is a fixed set of
+/// slot types (``DeclaredSource0`` … ``DeclaredSource7``), each reading its declaration from
+/// this registry by its slot. `chuck` installs the config file's declarations once, before
+/// anything else reads a source (``ChuckConfiguration/load(environment:)``); a process that
+/// installs none (every test of the library) sees the built-in sources alone.
+public enum DeclaredSources {
+  /// The most sources a config file may declare: one slot type each.
+  public static let limit = 8
+
+  /// The slot types, in slot order.
+  static let slots: [any DeclaredShape.Type] = [
+    DeclaredSource0.self, DeclaredSource1.self, DeclaredSource2.self, DeclaredSource3.self,
+    DeclaredSource4.self, DeclaredSource5.self, DeclaredSource6.self, DeclaredSource7.self,
+  ]
+
+  private static let installed = Mutex<[SourceDeclaration]>([])
+
+  /// The declarations in effect, in slot order.
+  public static var declarations: [SourceDeclaration] { installed.withLock { $0 } }
+
+  /// The sources the declarations in effect make, in slot order.
+  public static var sources: [JokeSource] {
+    let count = installed.withLock { $0.count }
+    return slots.prefix(count).map { JokeSource($0) }
+  }
+
+  /// Makes each declaration a source, the first in slot 0, in place of those installed before.
+  /// - Parameter declarations: at most ``limit`` declarations (more are left out: the config
+  ///   file's check refuses them first).
+  public static func install(_ declarations: [SourceDeclaration]) {
+    let kept = Array(declarations.prefix(limit))
+    installed.withLock { current in
+      if current != kept { current = kept }
+    }
+  }
+
+  /// The declaration of a slot.
+  /// - Parameter slot: the slot, below the number installed.
+  static func declaration(_ slot: Int) -> SourceDeclaration {
+    installed.withLock { $0[slot] }
+  }
+}
+
+/// A declared source's kind: a slot type whose every answer is its declaration's
+/// (``DeclaredSources``).
+public protocol DeclaredShape: JokeShape {
+  /// The slot: which installed declaration this kind is.
+  static var slot: Int { get }
+  /// The declaration: the installed one of ``slot`` (a test's kind may hold its own, and then
+  /// needs no registry).
+  static var declaration: SourceDeclaration { get }
+}
+
+extension DeclaredShape {
+  /// The installed declaration of the slot.
+  public static var declaration: SourceDeclaration { DeclaredSources.declaration(slot) }
+
+  /// `NAME` of `[sources.NAME]`.
+  public static var name: String { declaration.name }
+  /// `title`, else the name with a capital.
+  public static var title: String { declaration.title }
+  /// `label`, else the title.
+  public static var label: String { declaration.label }
+  /// None: `url` in the source's table says where it is.
+  public static var baseURLVariable: EnvironmentVariable? { nil }
+  /// Always: a declared source is a service.
+  public static var hasService: Bool { true }
+  /// `url`.
+  public static var defaultBaseURL: String { declaration.baseURL.absoluteString }
+  /// Where it was declared.
+  public static var origin: SettingOrigin? { declaration.origin }
+  /// `date-format`, for this source alone.
+  public static var dateFormat: DateFormat? { declaration.dateFormat }
+  /// Not known: a declaration names no language.
+  public static var languages: [String] { [] }
+
+  /// Unused: the text is where ``SourceDeclaration/text`` points (``textParts(in:)``).
+  public static var textField: String { "text" }
+  /// Unused, as ``textField``.
+  public static var punchlineField: String? { nil }
+
+  /// Any id a service may send (``JokeID/isAcceptable(_:)``) that is not shorter than a prefix,
+  /// and whole numbers, which may be.
+  public static func isFullID(_ id: String) -> Bool {
+    JokeID.isAcceptable(id) && (JokeID.prefixProblem(id) == nil || JokeID.isWholeNumber(id))
+  }
+  /// ``JokeID/anyForm``.
+  public static var idForm: String { JokeID.anyForm }
+
+  /// The id where `id` points: a string as it is, a whole number's digits.
+  public static func id(in object: [String: JSONValue], text: String) -> String? {
+    switch declaration.id.resolve(in: .object(object)) {
+    case .string(let id)?: id
+    case let value?: JokeID.wholeNumber(value)
+    case nil: nil
+    }
+  }
+
+  /// The pointer and the form an id must have.
+  public static var missingIDReason: String {
+    "\(name): id (\(declaration.id.description.debugDescription)) matches nothing in the item, "
+      + "or not an id (\(JokeID.anyForm), or a whole number)"
+  }
+
+  /// The text where `text` points, or the setup and punchline where `setup` and `punchline`
+  /// do; a pointer that matches nothing, or a value that is not text, names the source, the
+  /// key and the pointer.
+  public static func textParts(in object: [String: JSONValue]) throws(ServiceJokeProblem)
+    -> (text: String, punchline: String?)
+  {
+    switch declaration.text {
+    case .single(let pointer):
+      return (try string(at: pointer, key: "text", in: object), nil)
+    case .twoPart(let setup, let punchline):
+      return (
+        try string(at: setup, key: "setup", in: object),
+        try string(at: punchline, key: "punchline", in: object)
+      )
+    }
+  }
+
+  /// The categories where `categories` points: one string, or an array of strings.
+  public static func categories(in object: [String: JSONValue]) -> [String] {
+    switch declaration.categories?.resolve(in: .object(object)) {
+    case .string(let name)?: [name]
+    case .array(let values)?:
+      values.compactMap {
+        guard case .string(let name) = $0 else { return nil }
+        return name
+      }
+    default: []
+    }
+  }
+
+  /// The field's name where `date` points (`release_date`).
+  public static var sentDateLabel: String {
+    declaration.date.map { label(of: $0.pointer, else: "date") } ?? "date"
+  }
+
+  /// The date where `date` points, read by `date-parse`.
+  public static func sentDate(in object: [String: JSONValue]) -> PostgresTimestamp? {
+    guard let date = declaration.date,
+      case .string(let text)? = date.pointer.resolve(in: .object(object))
+    else { return nil }
+    return date.pattern.timestamp(from: text)
+  }
+
+  /// The image's URL where `image` points.
+  public static func image(in object: [String: JSONValue]) -> String? {
+    guard case .string(let url)? = declaration.image?.resolve(in: .object(object)) else {
+      return nil
+    }
+    return url
+  }
+
+  /// The text where `summary` points.
+  public static func summary(in object: [String: JSONValue]) -> String? {
+    guard case .string(let text)? = declaration.summary?.resolve(in: .object(object)) else {
+      return nil
+    }
+    return text
+  }
+
+  /// The detail's rows: the text (or setup and punchline), the date as sent, then each field of
+  /// `[sources.NAME.fields]` in file order (those that match nothing left out).
+  public static func detailRows(in object: [String: JSONValue], text: String, punchline: String?)
+    -> [(label: String, value: String)]?
+  {
+    var rows: [(label: String, value: String)] = []
+    switch declaration.text {
+    case .single(let pointer): rows.append((label(of: pointer, else: "text"), text))
+    case .twoPart(let setup, let punchlinePointer):
+      rows.append((label(of: setup, else: "setup"), text))
+      if let punchline { rows.append((label(of: punchlinePointer, else: "punchline"), punchline)) }
+    }
+    for field in declaration.fields {
+      guard let value = field.pointer.resolve(in: .object(object)) else { continue }
+      rows.append((field.label, ServiceJokeText.line(of: value)))
+    }
+    return rows
+  }
+
+  /// A row's label for a pointer: its last token, as the service names the field (`title` for
+  /// `/title`), else `fallback` (for the whole document, or a token that is a number).
+  static func label(of pointer: JSONPointer, else fallback: String) -> String {
+    guard let last = pointer.tokens.last, !last.isEmpty, !last.allSatisfy(\.isNumber) else {
+      return fallback
+    }
+    return last
+  }
+
+  /// The items of a search's answer: where `items` points, else the answer when it is an array,
+  /// else the answer as one item.
+  public static func searchResults(in answer: JSONValue) throws(ChuckError)
+    -> [[String: JSONValue]]
+  {
+    try objects(in: answer, what: "search")
+  }
+
+  /// The random item's path, or for a feed its list's.
+  public static func randomRequest(category: String?, settings: ServiceSettings)
+    throws(ChuckError) -> ServiceRequest
+  {
+    switch declaration.fetch {
+    case .random(let path), .feed(let path, _): ServiceRequest(encoded: path)
+    }
+  }
+
+  /// The list's path, for a feed.
+  public static var feedRequest: ServiceRequest? {
+    guard case .feed(let path, _) = declaration.fetch else { return nil }
+    return ServiceRequest(encoded: path)
+  }
+
+  /// `by-id`, with the id in place of `{id}`.
+  public static var jokeRequest: ServiceRequest.ByID? {
+    guard let path = declaration.byIDPath else { return nil }
+    return { id in ServiceRequest(encoded: ServiceRequest.filling("{id}", with: id, in: path)) }
+  }
+
+  /// `search`, with the words in place of `{query}`.
+  public static var searchRequest: ServiceRequest.Search? {
+    guard let path = declaration.searchPath else { return nil }
+    return { term, _ in
+      ServiceRequest(encoded: ServiceRequest.filling("{query}", with: term, in: path))
+    }
+  }
+
+  /// The declared headers but `User-Agent` (``userAgent``); never the device id, nor another
+  /// source's headers.
+  public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
+    -> [(name: String, value: String)]
+  {
+    declaration.headers.filter { $0.name.lowercased() != "user-agent" }.map {
+      ($0.name, $0.value)
+    }
+  }
+
+  /// A declared `User-Agent`, else chuck's.
+  public static var userAgent: String {
+    declaration.headers.last { $0.name.lowercased() == "user-agent" }?.value
+      ?? ChuckVersion.userAgent
+  }
+
+  /// The items of a feed's answer, saved now, in the service's order: where `items` points,
+  /// else the answer itself, which must be an array of objects.
+  public static func jokes(inFeed answer: JSONValue, savedAt: PostgresTimestamp)
+    throws(ChuckError) -> [ServiceJoke<Self>]
+  {
+    var jokes: [ServiceJoke<Self>] = []
+    for (index, object) in try objects(in: answer, what: "list").enumerated() {
+      do throws(ChuckError) {
+        jokes.append(try ServiceJoke(received: object, savedAt: savedAt))
+      } catch {
+        guard case .badResponse(let reason) = error else { throw error }
+        throw .badResponse("item \(index + 1) of the list: \(reason)")
+      }
+    }
+    return jokes
+  }
+
+  /// The objects of an answer that holds several items (a feed's list, a search's results).
+  private static func objects(in answer: JSONValue, what: String) throws(ChuckError)
+    -> [[String: JSONValue]]
+  {
+    var items = answer
+    if case .feed(_, let pointer?) = declaration.fetch {
+      guard let found = pointer.resolve(in: answer) else {
+        throw .badResponse(
+          "\(name): items (\(pointer.description.debugDescription)) matches nothing in the "
+            + "\(what)'s answer")
+      }
+      items = found
+    }
+    switch items {
+    case .array(let values):
+      var objects: [[String: JSONValue]] = []
+      for (index, value) in values.enumerated() {
+        guard case .object(let object) = value else {
+          throw .badResponse("\(name): item \(index + 1) of the \(what) is not an object")
+        }
+        objects.append(object)
+      }
+      return objects
+    case .object(let object) where what == "search": return [object]
+    default:
+      throw .badResponse(
+        "\(name): the \(what)'s answer is not an array of items: declare items, the pointer "
+          + "to the array, such as items = \"/items\"")
+    }
+  }
+
+  /// The string a pointer names, or why there is none.
+  private static func string(
+    at pointer: JSONPointer, key: String, in object: [String: JSONValue]
+  ) throws(ServiceJokeProblem) -> String {
+    let quoted = pointer.description.debugDescription
+    switch pointer.resolve(in: .object(object)) {
+    case .string(let text)?: return text
+    case nil:
+      throw ServiceJokeProblem(reason: "\(name): \(key) (\(quoted)) matches nothing in the item")
+    case _?:
+      throw ServiceJokeProblem(reason: "\(name): \(key) (\(quoted)) is not text in the item")
+    }
+  }
+}
+
+/// The first declared source.
+public enum DeclaredSource0: DeclaredShape {
+  /// 0.
+  public static var slot: Int { 0 }
+}
+/// The second declared source.
+public enum DeclaredSource1: DeclaredShape {
+  /// 1.
+  public static var slot: Int { 1 }
+}
+/// The third declared source.
+public enum DeclaredSource2: DeclaredShape {
+  /// 2.
+  public static var slot: Int { 2 }
+}
+/// The fourth declared source.
+public enum DeclaredSource3: DeclaredShape {
+  /// 3.
+  public static var slot: Int { 3 }
+}
+/// The fifth declared source.
+public enum DeclaredSource4: DeclaredShape {
+  /// 4.
+  public static var slot: Int { 4 }
+}
+/// The sixth declared source.
+public enum DeclaredSource5: DeclaredShape {
+  /// 5.
+  public static var slot: Int { 5 }
+}
+/// The seventh declared source.
+public enum DeclaredSource6: DeclaredShape {
+  /// 6.
+  public static var slot: Int { 6 }
+}
+/// The eighth declared source.
+public enum DeclaredSource7: DeclaredShape {
+  /// 7.
+  public static var slot: Int { 7 }
+}
