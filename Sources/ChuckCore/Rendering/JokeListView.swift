@@ -84,7 +84,10 @@ public struct JokeListView {
       dateAndID(date: created.map { dates.string($0) })
     }
 
-    private func dateAndID(date: String?) -> TerminalText {
+    /// The line under the preview with its date already written: label, date, id and the
+    /// `(saved)` mark, made safe.
+    /// - Parameter date: the date as shown; `nil` for none.
+    public func dateAndID(date: String?) -> TerminalText {
       TerminalText(
         sanitizing: (date.map { dateLabel + $0 + "  " } ?? "") + id
           + (isSaved ? "  (saved)" : ""), keepNewlines: false)

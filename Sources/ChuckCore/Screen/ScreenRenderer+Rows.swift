@@ -40,10 +40,10 @@ extension ScreenRenderer {
     let meta: TerminalText
     if row.name != nil {
       let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-      let date = entry.created.map { dates.date($0) } ?? ""
+      let date = entry.created.map { shownDate($0, state) } ?? ""
       meta = TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
     } else {
-      meta = entry.dateAndID(dates)
+      meta = entry.dateAndID(date: entry.created.map { shownDate($0, state) })
     }
     var textLines = ScreenText.wrap(text, width: room)
     let metaLines = Array(ScreenText.wrap(meta, width: room).prefix(max(0, height - 1)))
@@ -67,10 +67,10 @@ extension ScreenRenderer {
     let preview = filter?.preview(entry.value) ?? JokePreview.make(entry.value)
     guard let name = row.name else {
       return mark + ScreenText.pad(preview, width: Self.previewWidth) + "  "
-        + entry.dateAndID(dates)
+        + entry.dateAndID(date: entry.created.map { shownDate($0, state) })
     }
     let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-    let date = entry.created.map { dates.date($0) } ?? ""
+    let date = entry.created.map { shownDate($0, state) } ?? ""
     let shownName = TerminalText(sanitizing: name, keepNewlines: false)
     return mark + style.boldInside(ScreenText.pad(shownName, width: nameWidth)) + "  "
       + ScreenText.pad(preview, width: Self.previewWidth) + "  "
@@ -84,7 +84,21 @@ extension ScreenRenderer {
   func spoken(
     _ row: ScreenRow, position: Int, count: Int, width: Int, _ state: ScreenState
   ) -> TerminalText {
-    let (head, end) = spokenParts(row, position: position, count: count, state)
+    var (head, end) = spokenParts(row, position: position, count: count, state)
+    // A long name (an article's title) is shortened, inside its quotes, before the date and the
+    // state are lost.
+    let headRoom = width - Self.markerWidth - end.width - 11
+    if head.width > headRoom, let name = row.name {
+      let start: TerminalText = "\(position + 1) of \(count): \u{201C}"
+      let nameRoom = headRoom - start.width - 3
+      if nameRoom > 4 {
+        head =
+          start
+          + ScreenText.shortened(
+            TerminalText(sanitizing: name, keepNewlines: false), width: nameRoom)
+          + "\u{201D}: "
+      }
+    }
     let room = width - Self.markerWidth - head.width - end.width
     return head + JokePreview.make(row.entry.value, length: max(8, room - 3)) + end
   }
@@ -100,7 +114,7 @@ extension ScreenRenderer {
       head += "\u{201C}" + TerminalText(sanitizing: name, keepNewlines: false) + "\u{201D}: "
     }
     var tail: [String] = []
-    if let created = entry.created { tail.append(entry.dateLabel + dates.date(created)) }
+    if let created = entry.created { tail.append(entry.dateLabel + shownDate(created, state)) }
     if row.name != nil,
       let label = state.tabs.first(where: { $0.source != nil && $0.source == row.source })?.label
     {
@@ -108,5 +122,11 @@ extension ScreenRenderer {
     }
     if let words = ScreenRow.words(for: row.mark) { tail.append(words) }
     return (head, TerminalText(sanitizing: tail.map { ", " + $0 }.joined(), keepNewlines: false))
+  }
+
+  /// A row's date: in the tab's source's own format (a declared source's `date-format`), else
+  /// the Swedish date.
+  func shownDate(_ instant: PostgresTimestamp, _ state: ScreenState) -> String {
+    state.tab.source?.kind.dateFormat.map { $0.string(instant) } ?? dates.date(instant)
   }
 }

@@ -192,9 +192,12 @@ public struct ScreenRenderer: Sendable {
       state.tab.search == nil && !state.tab.filter.isEmpty ? RowFilter(state.tab.filter) : nil
     let focus = (line: (state.selection - top) * state.entryHeight, column: 0)
     guard state.size.isCompact else {
+      // A favourite's name takes at most its longest; an article's title what the preview and
+      // the date leave.
+      let longest = state.tab.isFavorites ? Self.longestName : max(Self.longestName, width - 60)
       let nameWidth =
         rows.contains { $0.name != nil }
-        ? min(Self.longestName, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0)
+        ? min(longest, rows.map { TextWrapper.width(of: $0.name ?? "") }.max() ?? 0)
         : 0
       let lines = (top..<min(rows.count, top + height)).map { position in
         let row = rows[position]
