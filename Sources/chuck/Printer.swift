@@ -33,7 +33,8 @@ extension Context {
   func printPicked(_ picked: JokePicker.Picked?, _ request: PickRequest) {
     guard let picked else { return }
     if request.showSource, !json { terminal.out("(\(sanitizing: picked.source.name))\n%\n") }
-    let dates = ShownDates(flag: request.dateFormat, configuration: components.configuration)
+    let dates = ShownDates(
+      flag: request.dateFormat, source: picked.source, configuration: components.configuration)
     printJoke(picked.joke, picked.source, request.format, dates, waitForPunchline: false)
   }
 

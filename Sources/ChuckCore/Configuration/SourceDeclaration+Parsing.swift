@@ -6,15 +6,17 @@ extension SourceDeclaration {
 
   /// The keys of a `[sources.NAME]` table, in the order messages list them.
   public static let keys = [
-    "url", "random", "list", "items", "by-id", "search", "id", "text", "setup", "punchline", "date",
-    "date-parse", "date-format", "categories", "image", "summary", "title", "label",
+    "url", "random", "list", "items", "by-id", "search", "search-items", "id", "text", "setup",
+    "punchline", "date", "date-parse", "date-format", "categories", "image", "summary", "title",
+    "label",
   ]
 
   /// An example of each key's value, for the messages that say what to write.
   static let examples: [String: String] = [
     "url": "https://example.com", "random": "/jokes/random", "list": "/articles",
-    "items": "/items", "by-id": "/jokes/{id}", "search": "/search?q={query}", "id": "/id",
-    "text": "/joke", "setup": "/setup", "punchline": "/punchline", "date": "/release_date",
+    "items": "/items", "by-id": "/jokes/{id}", "search": "/search?q={query}",
+    "search-items": "/results", "id": "/id", "text": "/joke", "setup": "/setup",
+    "punchline": "/punchline", "date": "/release_date",
     "date-parse": "%m/%d/%Y", "date-format": "%a, %b %-d, '%y", "categories": "/categories",
     "image": "/image", "summary": "/description", "title": "Articles", "label": "Articles",
   ]

@@ -47,6 +47,9 @@ public struct SourceDeclaration: Sendable, Equatable {
   /// The path of a search, with `{query}` where the words go once (`search`); `nil` when the
   /// service has none, and the source then cannot search.
   public let searchPath: String?
+  /// Where the items are in a search's answer (`search-items`); `nil` when the answer is the
+  /// array of items itself, or one item.
+  public let searchItems: JSONPointer?
   /// Where an item's id is (`id`).
   public let id: JSONPointer
   /// Where an item's text is: one text, or a setup and a punchline.

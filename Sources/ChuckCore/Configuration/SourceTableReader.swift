@@ -72,6 +72,13 @@ struct SourceTableReader {
     let fetch = self.fetch()
     let byIDPath = path("by-id", placeholder: "{id}")
     let searchPath = path("search", placeholder: "{query}")
+    let searchItems = pointer("search-items")
+    if let entry = entries["search-items"], entries["search"] == nil {
+      refuse(
+        entry,
+        "search-items names the array in the answer of search, and this source has no search: "
+          + "remove search-items, or declare search")
+    }
     let id = pointer("id")
     if entries["id"] == nil {
       refuseMissing("id", "a source needs id, where an item's id is, such as id = \"/id\"")
@@ -102,7 +109,8 @@ struct SourceTableReader {
     return SourceDeclaration(
       name: name, origin: .file(path: configPath, line: line), title: title,
       label: strings["label"] ?? title, baseURL: baseURL, fetch: fetch, byIDPath: byIDPath,
-      searchPath: searchPath, id: id, text: text, date: date, dateFormat: dateFormat,
+      searchPath: searchPath, searchItems: searchItems, id: id, text: text, date: date,
+      dateFormat: dateFormat,
       categories: categories, image: image, summary: summary, fields: fields, headers: headers)
   }
 

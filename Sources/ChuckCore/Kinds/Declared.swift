@@ -197,12 +197,12 @@ extension DeclaredShape {
     return last
   }
 
-  /// The items of a search's answer: where `items` points, else the answer when it is an array,
-  /// else the answer as one item.
+  /// The items of a search's answer: where `search-items` points, else the answer when it is an
+  /// array, else the answer as one item.
   public static func searchResults(in answer: JSONValue) throws(ChuckError)
     -> [[String: JSONValue]]
   {
-    try objects(in: answer, what: "search")
+    try objects(in: answer, at: declaration.searchItems, key: "search-items", what: "search")
   }
 
   /// The random item's path, or for a feed its list's.
@@ -256,7 +256,11 @@ extension DeclaredShape {
     throws(ChuckError) -> [ServiceJoke<Self>]
   {
     var jokes: [ServiceJoke<Self>] = []
-    for (index, object) in try objects(in: answer, what: "list").enumerated() {
+    var pointer: JSONPointer?
+    if case .feed(_, let items) = declaration.fetch { pointer = items }
+    for (index, object) in try objects(in: answer, at: pointer, key: "items", what: "list")
+      .enumerated()
+    {
       do throws(ChuckError) {
         jokes.append(try ServiceJoke(received: object, savedAt: savedAt))
       } catch {
@@ -268,14 +272,14 @@ extension DeclaredShape {
   }
 
   /// The objects of an answer that holds several items (a feed's list, a search's results).
-  private static func objects(in answer: JSONValue, what: String) throws(ChuckError)
-    -> [[String: JSONValue]]
-  {
+  private static func objects(
+    in answer: JSONValue, at pointer: JSONPointer?, key: String, what: String
+  ) throws(ChuckError) -> [[String: JSONValue]] {
     var items = answer
-    if case .feed(_, let pointer?) = declaration.fetch {
+    if let pointer {
       guard let found = pointer.resolve(in: answer) else {
         throw .badResponse(
-          "\(name): items (\(pointer.description.debugDescription)) matches nothing in the "
+          "\(name): \(key) (\(pointer.description.debugDescription)) matches nothing in the "
             + "\(what)'s answer")
       }
       items = found
@@ -293,8 +297,8 @@ extension DeclaredShape {
     case .object(let object) where what == "search": return [object]
     default:
       throw .badResponse(
-        "\(name): the \(what)'s answer is not an array of items: declare items, the pointer "
-          + "to the array, such as items = \"/items\"")
+        "\(name): the \(what)'s answer is not an array of items: declare \(key), the pointer "
+          + "to the array, such as \(key) = \"/items\"")
     }
   }
 

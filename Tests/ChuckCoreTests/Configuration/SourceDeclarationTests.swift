@@ -78,10 +78,12 @@ import Testing
       name: "articles", origin: .file(path: Self.path, line: 1), title: "Articles",
       label: "Articles", baseURL: try #require(URL(string: "https://run.mocky.io")),
       fetch: .feed(path: "/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8", items: nil),
-      byIDPath: nil, searchPath: nil, id: try pointer("/id"), text: .single(try pointer("/title")),
+      byIDPath: nil, searchPath: nil, searchItems: nil, id: try pointer("/id"),
+      text: .single(try pointer("/title")),
       date: SourceDeclaration.DateField(
         pointer: try pointer("/release_date"), pattern: try DateParsePattern("%m/%d/%Y")),
       dateFormat: try DateFormat("%a, %b %-d, '%y"), categories: nil, image: try pointer("/image"),
+      summary: nil,
       fields: [
         SourceDeclaration.Field(label: "Description", pointer: try pointer("/description")),
         SourceDeclaration.Field(label: "Author", pointer: try pointer("/author")),
