@@ -57,6 +57,45 @@ joke = ["n", "+"]
 quit = ["q", "Q"]
 """
 
+# The same file with three declared sources (issue 32): a feed, a one-joke service with by-id and
+# search, and a two-part one with a header from the environment. pick reads and checks them all.
+CONFIG_SOURCES_3 = CONFIG_20 + """
+[sources.articles]
+url = "https://run.mocky.io"
+list = "/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8"
+id = "/id"
+text = "/title"
+summary = "/description"
+date = "/release_date"
+date-parse = "%m/%d/%Y"
+date-format = "%a, %b %-d, '%y"
+image = "/image"
+
+[sources.articles.fields]
+Description = "/description"
+Author = "/author"
+
+[sources.geek]
+url = "https://icanhazdadjoke.com"
+random = "/"
+by-id = "/j/{id}"
+search = "/search?term={query}"
+search-items = "/results"
+id = "/id"
+text = "/joke"
+
+[sources.twopart]
+url = "https://official-joke-api.appspot.com"
+random = "/random_joke"
+by-id = "/jokes/{id}"
+id = "/id"
+setup = "/setup"
+punchline = "/punchline"
+
+[sources.twopart.headers]
+Authorization = "Bearer ${BENCH_TOKEN}"
+"""
+
 
 def run(cmd, **kwargs):
     return subprocess.run(cmd, check=True, **kwargs)
@@ -336,6 +375,7 @@ def main() -> int:
     env = dict(os.environ, COLUMNS="80", NO_COLOR="1", CHUCK_API_URL=url, CHUCK_CACHE_DIR=str(work / "cache"),
                XDG_STATE_HOME=str(work / "state"), XDG_CONFIG_HOME=str(work / "no-config"))
     env.pop("CHUCK_CONFIG", None)
+    env["BENCH_TOKEN"] = "made-up-token"  # the declared sources' header (CONFIG_SOURCES_3)
     # (measure, chuck, peer, unit, target of chuck/peer or None)
     rows = []
     list_times = {}
@@ -388,6 +428,15 @@ def main() -> int:
                     dict(env_size, CHUCK_CONFIG=str(config)), runs * 3)
                 rows.append(("pick with a 20-line config file, 10 jokes (peer: fortune)", with_config,
                              fortune_config, "ms", 1.0))
+                # pick with three declared sources in that file (issue 32): read, checked, installed.
+                config = work / "config-sources"
+                config.write_text(CONFIG_SOURCES_3)
+                config.chmod(0o600)
+                with_sources, fortune_sources = hyperfine(
+                    [f"{chuck} pick", fortune], ["chuck pick (3 declared sources)", "fortune"],
+                    dict(env_size, CHUCK_CONFIG=str(config)), runs * 3)
+                rows.append(("pick with 3 declared sources in the config file, 10 jokes (peer: fortune)",
+                             with_sources, fortune_sources, "ms", 1.0))
             target = {10: 0.75, 1_000: None, 10_000: 0.5, 100_000: 0.33}[size]
             chuck_list, jq_list = hyperfine(
                 [f"{chuck} list", f"jq -r '{JQ_LIST}' {list_file}"], ["chuck list", "jq"], env_size, n)
