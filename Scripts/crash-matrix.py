@@ -137,7 +137,11 @@ class Matrix:
         config = self.base / "config/chuck/config"
         config.parent.mkdir(parents=True, mode=0o700)
         config.write_text("# chuck's settings, kept by the crash matrix\nsource = \"chuck\"  # the default\n"
-                          "\n# how patient\nretries = 0\n")
+                          "\n# how patient\nretries = 0\n"
+                          # A declared feed (issue 32): its whole list saved in one write.
+                          f"\n[sources.articles]\nurl = \"{self.api_url}/articles\"\n"
+                          "list = \"/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8\"\n"
+                          "id = \"/id\"\ntext = \"/title\"\n")
         config.chmod(0o600)
         for step in (
             ["import", str(self.files["base"]), "--format", "json", "--source", "all"],
@@ -281,6 +285,8 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
         Case("random", ["random"]),
         # The first Switter request also makes the device id (data folder, the same lock).
         Case("random-switter", ["random", "--source", "switter"]),
+        # A feed: the new items of the latest list, appended to the saved ones in one write.
+        Case("random-feed", ["random", "--source", "articles"]),
         Case("save", ["save", jokes[10]["id"]]),
         Case("add", ["add", "A joke of my own, added under the matrix."]),
         Case("remove", ["remove", jokes[1]["id"]]),
