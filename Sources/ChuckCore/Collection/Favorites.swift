@@ -33,8 +33,14 @@ public struct Favorites: Sendable {
     /// by other means than `chuck remove`.
     public let text: String?
 
-    /// The text a list shows: the joke's, else `(no longer in your list)`.
-    public var shownText: String { text ?? "(no longer in your list)" }
+    /// The text a list shows: the joke's, else `(no longer in your list)`, or for a source the
+    /// config file no longer declares, that it is not declared.
+    public var shownText: String {
+      text
+        ?? (favorite.source.isDormant
+          ? "(\(favorite.source.name) is not declared in your config file)"
+          : "(no longer in your list)")
+    }
   }
 
   /// The favourites by name, each with its joke's text, read at one moment (each source's list
@@ -49,7 +55,8 @@ public struct Favorites: Sendable {
     try store.file.together { () throws(ChuckError) -> [Shown] in
       let favorites = try sorted()
       var found: [JokeSource: [String: String]] = [:]
-      for source in Set(favorites.map(\.source)) {
+      // A dormant source's list is not read: its jokes' shape is no longer declared.
+      for source in Set(favorites.map(\.source)) where !source.isDormant {
         found[source] = try texts(source, Set(favorites.filter { $0.source == source }.map(\.id)))
       }
       return favorites.map { Shown(favorite: $0, text: found[$0.source]?[$0.id]) }

@@ -82,7 +82,8 @@ public struct Favorite: Codable, Sendable, Equatable {
         forKey: .name, in: container, debugDescription: problem)
     }
     let sourceName = try container.decode(String.self, forKey: .source)
-    guard let source = JokeSource(rawValue: sourceName) else {
+    // A source the config file no longer declares is kept by name: the favourite is not lost.
+    guard let source = JokeSource(saved: sourceName) else {
       throw DecodingError.dataCorruptedError(
         forKey: .source, in: container, debugDescription: "unknown source '\(sourceName)'")
     }

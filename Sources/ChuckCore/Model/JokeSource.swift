@@ -4,12 +4,40 @@
 public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
   /// The kind of joke the source serves.
   public let kind: any JokeKind.Type
+  /// The name of a source that saved data names and the config file no longer declares (a
+  /// favourite of `articles` after `[sources.articles]` was removed); `nil` for every source in
+  /// effect.
+  private let dormantName: String?
 
   /// The source of a kind.
   /// - Parameter kind: the kind.
   public init(_ kind: any JokeKind.Type) {
     self.kind = kind
+    dormantName = nil
   }
+
+  /// A source that saved data names and the config file no longer declares: kept by name, so
+  /// that the favourites that name it are kept, listed and written back as they are (and come
+  /// back whole when the source is declared again). It has no service and no tab, and `--source`
+  /// does not take it; its list file is left alone.
+  /// - Parameter name: the name, of a declared source's form (``SourceDeclaration``).
+  /// - Returns: `nil` for a name no declaration could have.
+  public init?(dormant name: String) {
+    guard SourceDeclaration.problem(withName: name) == nil else { return nil }
+    kind = Mine.self
+    dormantName = name
+  }
+
+  /// The source with this name, else the dormant source of that name (``init(dormant:)``):
+  /// how saved data names a source.
+  /// - Parameter name: the name as saved.
+  public init?(saved name: String) {
+    guard let source = Self(rawValue: name) ?? Self(dormant: name) else { return nil }
+    self = source
+  }
+
+  /// Whether the source is one that saved data names and the config file no longer declares.
+  public var isDormant: Bool { dormantName != nil }
 
   /// The source with this name, if there is one.
   /// - Parameter rawValue: a source's name.
@@ -29,13 +57,13 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   }
 
   /// The name `--source` and `CHUCK_SOURCE` take.
-  public var rawValue: String { kind.name }
+  public var rawValue: String { dormantName ?? kind.name }
 
   /// The name `--source` and `CHUCK_SOURCE` take.
-  public var name: String { kind.name }
+  public var name: String { dormantName ?? kind.name }
 
   /// The list file's name in the data folder.
-  public var listFileName: String { kind.listFileName }
+  public var listFileName: String { dormantName.map { "\($0)-jokes.json" } ?? kind.listFileName }
 
   /// The variable that sets the service's base URL.
   public var baseURLVariable: EnvironmentVariable? { kind.baseURLVariable }
@@ -67,7 +95,7 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   public var defaultBaseURL: String { kind.defaultBaseURL }
 
   /// The list's title.
-  public var title: String { kind.title }
+  public var title: String { dormantName ?? kind.title }
 
   /// Whether the service searches jokes by text.
   public var canSearch: Bool { kind.abilities.contains(.search) }
