@@ -158,9 +158,17 @@ public struct ChuckConfiguration: Sendable, Equatable {
     if let file, let path,
       file.headers.contains(where: { $0.name.hasPrefix(SourceDeclaration.configTable + ".") })
     {
-      DeclaredSources.install(
-        SourceDeclaration.declarations(in: file, path: path, environment: environment)
-          .declarations)
+      let declarations = SourceDeclaration.declarations(
+        in: file, path: path, environment: environment
+      ).declarations
+      var refused: [String] = []
+      for header in file.headers where header.name.hasPrefix(SourceDeclaration.configTable + ".") {
+        let name = String(header.name.split(separator: ".", omittingEmptySubsequences: false)[1])
+        if !declarations.contains(where: { $0.name == name }), !refused.contains(name) {
+          refused.append(name)
+        }
+      }
+      DeclaredSources.install(declarations, refused: refused)
     } else {
       DeclaredSources.install([])
     }

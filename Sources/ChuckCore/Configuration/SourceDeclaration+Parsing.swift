@@ -138,6 +138,11 @@ extension SourceDeclaration {
         + "name of its own, not " + reserved.dropLast().joined(separator: ", ") + " or "
         + reserved.last!
     }
+    // Your own jokes live in my-jokes.json: a source named my would share their file.
+    if let owner = JokeSource.builtIn.first(where: { $0.listFileName == "\(name)-jokes.json" }) {
+      return "\(name.debugDescription) would keep its list in \(owner.listFileName), the file of "
+        + "\(owner.name): choose another name"
+    }
     return nil
   }
 
