@@ -176,20 +176,23 @@ $(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
 # The man page comes from the same declarations as --help (swift-argument-parser's
 # generate-manual plugin), dated by the version's CHANGELOG entry so that it is the same on every
 # machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
+# The man page and the completion scripts are made with no config file (CHUCK_CONFIG empty): the
+# sources that the builder's own config declares ([sources.NAME]) would otherwise be listed in
+# --source's help and completions, and shipped.
 $(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
   Scripts/generate-manpage.sh Scripts/release-date.sh
-	SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(RELEASE_FLAGS)' Scripts/generate-manpage.sh $(SCRATCH) $(STAGE)/chuck \
-	  Documentation/chuck.1.sections > $@
+	CHUCK_CONFIG= SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(RELEASE_FLAGS)' Scripts/generate-manpage.sh \
+	  $(SCRATCH) $(STAGE)/chuck Documentation/chuck.1.sections > $@
 
 # The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
 # bash-completion-with-hashbang).
 $(STAGE)/chuck.bash: $(STAGE)/chuck
-	$(STAGE)/chuck --generate-completion-script bash > $@
+	CHUCK_CONFIG= $(STAGE)/chuck --generate-completion-script bash > $@
 	sed -i '1{/^#!/d}' $@
 $(STAGE)/_chuck: $(STAGE)/chuck
-	$(STAGE)/chuck --generate-completion-script zsh > $@
+	CHUCK_CONFIG= $(STAGE)/chuck --generate-completion-script zsh > $@
 $(STAGE)/chuck.fish: $(STAGE)/chuck
-	$(STAGE)/chuck --generate-completion-script fish > $@
+	CHUCK_CONFIG= $(STAGE)/chuck --generate-completion-script fish > $@
 
 # The map of the staged binary's own link (the man page plugin relinks over the scratch folder's).
 size-report: $(STAGE)/chuck
