@@ -11,6 +11,10 @@ public struct IconStore: Sendable {
   /// The declared sources' base URLs, whose origins may serve their images over plain `http`
   /// as the API's does (a service on a private network, or the tests' loopback).
   public var sourceBaseURLs: [URL] = []
+  /// Whether an `http` image on another origin is asked for over `https` instead of refused: a
+  /// declared source's images (the Articles seed's are `http://dummyimage.com/…`, which serves
+  /// https too); never plain http to a host the user did not name.
+  public var upgradesHTTP = false
   /// Downloads an image: ``download(_:transport:timeout:workerCreated:)`` unless tests give
   /// another.
   public let download: @Sendable (URL) async throws(ChuckError) -> Data
@@ -92,6 +96,13 @@ public struct IconStore: Sendable {
     }
     if scheme == "https" || ([apiBaseURL] + sourceBaseURLs).contains(where: { isOn($0, url) }) {
       return .success(url)
+    }
+    if upgradesHTTP, scheme == "http",
+      var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    {
+      components.scheme = "https"
+      if components.port == 80 { components.port = nil }
+      if let secure = components.url { return .success(secure) }
     }
     return .failure(.badResponse("the icon is not fetched: only https icons are downloaded"))
   }

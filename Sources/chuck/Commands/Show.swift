@@ -62,7 +62,9 @@ extension Chuck {
       var icon: JokeDetailView.Icon?
       if let address = joke.icon {
         icon = await context.components.icon(
-          at: address, inline: terminal.imageProtocol, accessible: terminal.accessible)
+          at: address, inline: terminal.imageProtocol, accessible: terminal.accessible,
+          alternative: ChuckComponents.iconAlternative(of: Kind.source, text: joke.text),
+          upgradingHTTP: Kind.source.isDeclared)
       }
       terminal.out(
         JokeDetailView(width: terminal.width, style: terminal.stdoutStyle, keepingWords: true)

@@ -200,10 +200,17 @@ final class ScreenSession {
       iconTask?.cancel()
       let context = context
       let wakeUp = wakeUp
+      var text = ""
+      if case .detail(let detail) = state.mode { text = detail.shown?.text ?? "" }
+      let alternative =
+        state.tab.source.map { ChuckComponents.iconAlternative(of: $0, text: text) }
+        ?? ChuckComponents.iconAlternative
+      let upgrading = state.tab.source?.isDeclared == true
       iconTask = Task {
         let icon = await context.components.icon(
           at: url, inline: context.terminal.imageProtocol,
-          accessible: context.terminal.accessible)
+          accessible: context.terminal.accessible, alternative: alternative,
+          upgradingHTTP: upgrading)
         wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id, let tab):
