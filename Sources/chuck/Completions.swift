@@ -24,6 +24,19 @@ enum Completions {
     completion?.categories(arguments, prefix: prefix) ?? []
   }
 
+  /// The sources' names, the declared ones too (read when the shell asks, so that a source
+  /// declared after the completion script was made completes).
+  @Sendable static func sources(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+    JokeSource.allCases.map(\.name).filter { $0.hasPrefix(prefix) }
+  }
+
+  /// The sources' names and `all`, for `--source` of the commands that take every list at once.
+  @Sendable static func sourcesAndAll(_ arguments: [String], _ index: Int, _ prefix: String)
+    -> [String]
+  {
+    (JokeSource.allCases.map(\.name) + ["all"]).filter { $0.hasPrefix(prefix) }
+  }
+
   @Sendable static func settingKeys(_ arguments: [String], _ index: Int, _ prefix: String)
     -> [String]
   {

@@ -8,7 +8,7 @@ struct SourceOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The joke source: \(JokeSource.names) (default: $CHUCK_SOURCE, else chuck).",
-      valueName: "name"))
+      valueName: "name"), completion: .custom(Completions.sources))
   var source: JokeSource?
 
   /// The source given, else the configuration's.

@@ -53,6 +53,36 @@ import Testing
     #expect(try api.requests().isEmpty)
   }
 
+  /// `--source` completes the sources' names when the shell asks, the config file's declared
+  /// sources too (and `all` where every list is taken), so that a source declared after the
+  /// completion script was made completes.
+  @Test func sourceNamesAreCompletedWithTheDeclaredOnes() async throws {
+    let sandbox = try ChuckSandbox()
+    let config = try sandbox.writeConfigFile(
+      """
+      [sources.articles]
+      url = "http://127.0.0.1:9/articles"
+      list = "/v3/list"
+      id = "/id"
+      text = "/title"
+      """)
+    let cases: [(String, String, [String])] = [
+      ("list", "a", ["articles", "all"]), ("show", "a", ["articles"]),
+      ("random", "", ["chuck", "dad", "official", "switter", "jokeapi", "mine", "articles"]),
+      ("export", "ar", ["articles"]), ("pick", "d", ["dad"]),
+    ]
+    for (subcommand, prefix, expected) in cases {
+      let result = try await sandbox.chuck(
+        Self.request(subcommand, "--source", ["chuck", subcommand, "--source", prefix]),
+        ["CHUCK_CONFIG": config])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(Self.completions(result) == expected, "\(subcommand) \(prefix)")
+    }
+    let without = try await sandbox.chuck(
+      Self.request("list", "--source", ["chuck", "list", "--source", "a"]))
+    #expect(Self.completions(without) == ["all"])
+  }
+
   /// `remove` completes further ids after the first.
   @Test func removeCompletesLaterIds() async throws {
     let (_, sandbox) = try await Self.sandbox(cacheCategories: false)

@@ -21,7 +21,7 @@ extension Chuck {
     @Option(help: "fortune (the default), json or csv.")
     var format: JokeExport.Format?
 
-    @Option(help: SourceScope.help, completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+    @Option(help: SourceScope.help, completion: .custom(Completions.sourcesAndAll))
     var source: String?
 
     @OptionGroup var options: GlobalOptions

@@ -30,7 +30,7 @@ extension Chuck {
       help: ArgumentHelp(
         "The list: mine (the default), a source's name for JSON objects, or all.",
         valueName: "name"),
-      completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+      completion: .custom(Completions.sourcesAndAll))
     var source: String?
 
     @Flag(

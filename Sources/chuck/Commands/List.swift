@@ -12,7 +12,7 @@ extension Chuck {
         """
     )
 
-    @Option(help: SourceScope.help, completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+    @Option(help: SourceScope.help, completion: .custom(Completions.sourcesAndAll))
     var source: String?
     @OptionGroup var output: FormatOption
     @OptionGroup var dates: DateFormatOption

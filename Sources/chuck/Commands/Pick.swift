@@ -55,7 +55,7 @@ extension Chuck {
     @Flag(help: "A plain random pick: no rotation.")
     var noRotate = false
 
-    @Option(help: SourceScope.help, completion: .list(JokeSource.allCases.map(\.name) + ["all"]))
+    @Option(help: SourceScope.help, completion: .custom(Completions.sourcesAndAll))
     var source: String?
 
     @OptionGroup var output: FormatOption
