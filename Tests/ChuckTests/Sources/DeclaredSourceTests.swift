@@ -114,10 +114,10 @@ import Testing
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stderr == "")
     #expect(check.stdout == "\(path): 2 settings, 2 declared sources, no problems\n")
-    let one = try sandbox.writeConfigFile(Self.geek(url: api.origin + "/dad"))
+    let one = try sandbox.writeConfigFile("timeout = 4\n" + Self.geek(url: api.origin + "/dad"))
     #expect(one == path)
     let single = try await sandbox.chuck(["config", "check"])
-    #expect(single.stdout == "\(path): 0 settings, 1 declared source, no problems\n")
+    #expect(single.stdout == "\(path): 1 setting, 1 declared source, no problems\n")
     _ = try sandbox.writeConfigFile(
       "retries = 2\nsource = \"geek\"\n\n" + Self.geek(url: api.origin + "/dad"))
     let list = try await sandbox.chuck(["list"], ["COLUMNS": "200"])
