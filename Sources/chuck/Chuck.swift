@@ -73,13 +73,22 @@ extension Chuck {
       // paragraph on one line, and chuck wraps those at spaces, keeping every word.
       let isNarrow = width < narrowHelpWidth
       if isNarrow { setenv("COLUMNS", "100000", 1) }
-      let code = exitCode(for: error)
+      var code = exitCode(for: error)
       let message = fullMessage(for: error)
+      let terminal = Terminal(color: .never, environment: environment)
       if !message.isEmpty {
-        let terminal = Terminal(color: .never, environment: environment)
         let safe = TerminalText(sanitizing: message)
         let text = (isNarrow ? wrapped(safe, width: width) : safe) + .newline
         if code == .success { terminal.out(text) } else { terminal.err(text) }
+      }
+      // A config file with a problem ends every command but `config` (which mends it) with 78
+      // and the problem, also one whose command line is refused first: a source the file
+      // declares wrongly is no source, and `'NAME' is no source` alone would hide why.
+      if code == .validationFailure, arguments.first != "config",
+        case .failure(let problem) = Invocation.settings, case .badConfiguration = problem
+      {
+        terminal.report(problem)
+        code = ExitCode(problem.exitStatus)
       }
       Glibc.exit(code.rawValue)
     }

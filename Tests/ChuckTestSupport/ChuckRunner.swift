@@ -4,6 +4,12 @@ import Foundation
   import Glibc
 #endif
 
+/// Why a sandbox could not be made.
+public enum ChuckSandboxError: Error {
+  /// A file of the sandbox could not be written: its path.
+  case cannotWrite(String)
+}
+
 /// What one run of the `chuck` binary did.
 public struct ChuckResult: Sendable {
   /// The exit status (or 128 + the signal's number when a signal ended it).
@@ -42,6 +48,9 @@ public final class ChuckSandbox: @unchecked Sendable {
   public let home: URL
   /// The fake API runs use, if any.
   public let api: FakeAPI?
+  /// The config file every run reads (`CHUCK_CONFIG`), when the sandbox was made with one; else
+  /// runs read none (`~/.config/chuck/config` in the empty home).
+  public let configFile: URL?
 
   /// The list file.
   public var listFile: URL { dataDirectory.appendingPathComponent("jokes.json") }
@@ -62,14 +71,27 @@ public final class ChuckSandbox: @unchecked Sendable {
   public var profiles: URL { root.appendingPathComponent("profiles", isDirectory: true) }
 
   /// Makes the directories (not the data directory itself: `chuck` must create it).
-  /// - Parameter api: the fake API to point `CHUCK_API_URL` at.
-  public init(api: FakeAPI? = nil) throws {
+  /// - Parameters:
+  ///   - api: the fake API to point `CHUCK_API_URL` at.
+  ///   - config: the text of a config file (written 0600 as `config` in the sandbox's root) that
+  ///     every run reads through `CHUCK_CONFIG`; `nil` for none.
+  public init(api: FakeAPI? = nil, config: String? = nil) throws {
     root = try TemporaryDirectory.make(prefix: "chuck-sandbox")
     home = root.appendingPathComponent("home", isDirectory: true)
     dataDirectory = root.appendingPathComponent("data", isDirectory: true)
     cacheDirectory = root.appendingPathComponent("cache", isDirectory: true)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     self.api = api
+    if let config {
+      let file = root.appendingPathComponent("config")
+      guard
+        FileManager.default.createFile(
+          atPath: file.path, contents: Data(config.utf8), attributes: [.posixPermissions: 0o600])
+      else { throw ChuckSandboxError.cannotWrite(file.path) }
+      configFile = file
+    } else {
+      configFile = nil
+    }
   }
 
   deinit { try? FileManager.default.removeItem(at: root) }
@@ -98,6 +120,7 @@ public final class ChuckSandbox: @unchecked Sendable {
     // when it exits: into the sandbox, never the working directory nor the test run's own
     // profile folder, where a run killed mid-write would leave a file that breaks the merge.
     environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
+    if let configFile { environment["CHUCK_CONFIG"] = configFile.path }
     return environment
   }
 

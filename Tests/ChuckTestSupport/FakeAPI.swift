@@ -101,6 +101,16 @@ public final class FakeAPI: @unchecked Sendable {
     try await post("/_fake/pool", body: #"{"jokes":["# + jokes.joined(separator: ",") + "]}")
   }
 
+  /// Replaces the list or pool one of the other services serves (`POST /_fake/pool/NAME`): the
+  /// Articles seed's list (`articles`) from the next request on.
+  /// - Parameters:
+  ///   - items: its items as JSON texts.
+  ///   - service: the service's name, its path prefix without `/` (`articles`, `dad`, …).
+  public func setPool(_ items: [String], of service: String) async throws {
+    try await post(
+      "/_fake/pool/\(service)", body: #"{"jokes":["# + items.joined(separator: ",") + "]}")
+  }
+
   private func post(_ path: String, body: String) async throws {
     var request = URLRequest(url: baseURL.appendingPathComponent(path))
     request.httpMethod = "POST"

@@ -191,9 +191,10 @@ extension Chuck {
           let sources =
             report.sources == 0
             ? "" : ", \(report.sources) declared source\(report.sources == 1 ? "" : "s")"
+          let settings = "\(report.settings) setting\(report.settings == 1 ? "" : "s")"
           terminal.out(
             report.exists
-              ? "\(sanitizing: path): \(report.settings) settings\(sanitizing: sources), no problems\n"
+              ? "\(sanitizing: path): \(sanitizing: settings)\(sanitizing: sources), no problems\n"
               : "\(sanitizing: path) does not exist; every setting has its default\n")
         }
       }

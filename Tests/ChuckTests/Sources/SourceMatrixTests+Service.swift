@@ -9,7 +9,7 @@ extension SourceMatrixTests {
   /// the saved objects; a source without fetch by id says so (64) and asks nothing.
   @Test(arguments: MatrixSource.all)
   func saveByID(source: MatrixSource) async throws {
-    let (api, sandbox) = try await startSandbox()
+    let (api, sandbox) = try await source.startSandbox()
     let file = source.listFile(in: sandbox)
     guard source.canFetchByID, source.knownIDs.count >= 2 else {
       do {
@@ -84,7 +84,7 @@ extension SourceMatrixTests {
   /// that cannot says so (64), naming those that can, and asks nothing.
   @Test(arguments: MatrixSource.all)
   func search(source: MatrixSource) async throws {
-    let (api, sandbox) = try await startSandbox()
+    let (api, sandbox) = try await source.startSandbox()
     guard source.canSearch else {
       do {
         for arguments in [[source.searchHit], [source.searchHit, "--json"]] {

@@ -47,7 +47,7 @@ import Testing
   /// `list --json` prints `[]`; no list file appears.
   @Test(arguments: MatrixSource.all)
   func emptyList(source: MatrixSource) async throws {
-    let (api, _) = try await startSandbox()
+    let api = try await startFake()
     do {
       try await Self.checkEmptyList(source, api: api, environment: [:])
     }
@@ -61,7 +61,7 @@ import Testing
   private static func checkEmptyList(
     _ source: MatrixSource, api: FakeAPI, environment: [String: String?]
   ) async throws {
-    let sandbox = try ChuckSandbox(api: api)
+    let sandbox = try source.sandbox(on: api)
     var wide = environment
     wide["COLUMNS"] = "200"
     let empty = try await sandbox.chuck(["list", "--source", source.name], wide)
@@ -121,7 +121,7 @@ import Testing
   /// refuse it (64) before any request, naming the source.
   @Test(arguments: MatrixSource.all)
   func categories(source: MatrixSource) async throws {
-    let (api, sandbox) = try await startSandbox()
+    let (api, sandbox) = try await source.startSandbox()
     do {
       let random = try await sandbox.chuck(
         ["random", "--source", source.name, "--category", source.category.name, "--json"])

@@ -5,7 +5,8 @@ import Testing
 extension SourcesTests {
   /// `chuck sources` lists every source with the base URL its variable sets (else its default),
   /// its languages, the default marked, and your own jokes without a URL or languages; `--json`
-  /// is an array of `{"name","url","languages"}` (url null and languages empty for mine).
+  /// is an array of `{"name","url","languages","declared"}` (url null and languages empty for
+  /// mine, declared null for a built-in source).
   @Test func sourcesCommand() async throws {
     let (_, sandbox) = try await startSandbox()
     let environment: [String: String?] = [
@@ -36,7 +37,9 @@ extension SourcesTests {
         == ["chuck", "dad", "official", "switter", "jokeapi", "mine"])
     #expect(objects[5]["url"] == .null)
     #expect(objects[1]["url"]?.string == "http://127.0.0.1:9/dad")
-    #expect(objects.allSatisfy { $0.keys == ["languages", "name", "url"] })
+    #expect(objects.allSatisfy { $0.keys == ["declared", "languages", "name", "url"] })
+    // None is declared in a config file (DeclaredSourceTests has those).
+    #expect(objects.allSatisfy { $0["declared"] == .null })
     #expect(
       objects.map { $0["languages"]?.elements.compactMap(\.string) }
         == [["en"], ["en"], ["en"], ["en"], ["cs", "de", "en", "es", "fr", "pt"], []])

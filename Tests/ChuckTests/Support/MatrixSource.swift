@@ -50,6 +50,11 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
   /// A category the fake's default pool has jokes of (a source with categories), and how a
   /// joke object names its categories: an array `categories`, or one `category`.
   var category = (name: "dev", field: "categories")
+  /// For a source declared in the config file (`[sources.NAME]`), its declaration for the fake
+  /// whose base URL's text is `origin`; `nil` for a built-in source. Every sandbox of a declared
+  /// source's cells runs with a config file holding it (``sandbox(on:)``); a built-in source's
+  /// run with none, as they did before sources could be declared.
+  var declaration: (@Sendable (_ origin: String) -> String)? = nil
 
   /// Three characters that are not a whole id of the source: a prefix too short (64).
   var tooShortPrefix: String { shortIDsAreWhole ? "12a" : String(savedIDs[0].prefix(3)) }
@@ -106,7 +111,12 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
     all.first { $0.name != source.name } ?? source
   }
 
-  /// Every source, in `chuck sources` order.
+  /// A joke of icanhazdadjoke as its service sends it (`dad`, and `geek` declared over it).
+  static let dadJoke: @Sendable (_ id: String, _ text: String, _ origin: String) -> JSON = {
+    id, text, _ in .object(["id": .string(id), "joke": .string(text), "status": .number(200)])
+  }
+
+  /// Every source, in `chuck sources` order: the built-in ones, then the declared ones.
   static let all: [MatrixSource] = [
     MatrixSource(
       name: "chuck", title: "Chuck Norris Jokes", listFileName: "jokes.json", poolFlag: "--pool",
@@ -122,10 +132,7 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
     MatrixSource(
       name: "dad", title: "Dad Jokes", listFileName: "dad-jokes.json", poolFlag: "--dad-pool",
       canFetchByID: true, canSearch: true, isTwoPart: false, hasCategories: false,
-      makesIDs: false, addsSavedAt: true, textFields: ["joke"],
-      makeJoke: { id, text, _ in
-        .object(["id": .string(id), "joke": .string(text), "status": .number(200)])
-      },
+      makesIDs: false, addsSavedAt: true, textFields: ["joke"], makeJoke: dadJoke,
       savedIDs: ["MtxAlphaD01", "MtxAlphaD02"], sharedPrefix: "MtxA",
       repeated: ("MtxRepeat01", "I only know one dad joke, and I tell it twice."),
       knownIDs: ["HtcNuHJBQCd", "R7UfaahVfFd"], unknownID: "unknownJoke", searchHit: "bike"),
@@ -173,10 +180,46 @@ struct MatrixSource: Sendable, CustomTestStringConvertible {
       // Two-part jokes of the fake's pool, safe.
       knownIDs: ["55", "212"], unknownID: "9999", searchHit: "program", shortIDsAreWhole: true,
       category: ("Programming", "category")),
+    // A source declared in the config file over the fake's icanhazdadjoke: no code of its own,
+    // the title its name's default. It declares no search: a random source's search answer must
+    // be an array of items or one item, and icanhazdadjoke's is an object holding `results`
+    // (`items`, the pointer to such an array, is for a list's answer alone).
+    MatrixSource(
+      name: "geek", title: "Geek", listFileName: "geek-jokes.json", poolFlag: "--dad-pool",
+      canFetchByID: true, canSearch: false, isTwoPart: false, hasCategories: false,
+      makesIDs: false, addsSavedAt: true, textFields: ["joke"], makeJoke: dadJoke,
+      savedIDs: ["MtxAlphaG01", "MtxAlphaG02"], sharedPrefix: "MtxA",
+      repeated: ("MtxRepeat01", "I only know one geek joke, and I tell it twice."),
+      knownIDs: ["HtcNuHJBQCd", "R7UfaahVfFd"], unknownID: "unknownJoke", searchHit: "bike",
+      declaration: { origin in
+        """
+        # The matrix's declared source: icanhazdadjoke, under a name of its own.
+        [sources.geek]
+        url = "\(origin)/dad"
+        random = "/"
+        by-id = "/j/{id}"
+        id = "/id"
+        text = "/joke"
+
+        """
+      }),
   ]
 }
 
 extension MatrixSource {
+  /// A sandbox on `api`: with a config file (`CHUCK_CONFIG`, 0600) that declares this source
+  /// when it is declared (``declaration``), else with none.
+  func sandbox(on api: FakeAPI) throws -> ChuckSandbox {
+    try ChuckSandbox(api: api, config: declaration?(api.origin))
+  }
+
+  /// Starts a fake with its default pools (or as `arguments` say) and a sandbox on it
+  /// (``sandbox(on:)``).
+  func startSandbox(arguments: [String] = []) async throws -> (FakeAPI, ChuckSandbox) {
+    let api = try await startFake(arguments: arguments)
+    return (api, try sandbox(on: api))
+  }
+
   /// Starts a fake whose pool for this source holds only `jokes` (the other pools as usual), and a
   /// sandbox on it.
   func sandbox(pool jokes: [JSON]) async throws -> (FakeAPI, ChuckSandbox) {
