@@ -10,7 +10,7 @@ import FoundationEssentials
 struct Chuck: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chuck",
-    abstract: "Collect jokes from five joke services, and your own.",
+    abstract: "Collect jokes from five joke services, any JSON API you declare, and your own.",
     usage: """
       chuck                       (on a terminal: the screen)
       chuck <subcommand> [<options>]
@@ -29,7 +29,9 @@ struct Chuck: AsyncParsableCommand {
   static let overview = """
     chuck fetches jokes from these services, each by the name that --source takes: \
     \(services). It keeps your own jokes too (chuck add; the source mine), and saves the \
-    jokes you fetch in a list per source on disk, never the same joke twice.
+    jokes you fetch in a list per source on disk, never the same joke twice. Any JSON API \
+    becomes one more source when you declare it in the config file ([sources.NAME]; chuck \
+    sources lists them).
 
     On a terminal, plain chuck opens the screen: a tab for every source and one for your \
     favourites; n fetches a joke, ? lists the keys. chuck pick prints one saved joke, offline \

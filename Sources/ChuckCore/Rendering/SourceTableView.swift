@@ -82,12 +82,10 @@ public struct SourceTableView {
         output += .newline
       }
       // Where each declared source was declared, under the table: a path is too long for a
-      // column.
+      // column, and is never broken across lines (it is copied whole).
       for row in rows {
         guard let declared = row.declared else { continue }
-        for line in TextWrapper.wrap(row.name + " " + declared, width: width, keepingWords: true) {
-          output += style.dim(line) + .newline
-        }
+        output += style.dim(row.name + " " + declared) + .newline
       }
       return output
     }

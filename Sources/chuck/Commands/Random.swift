@@ -108,12 +108,15 @@ extension Context {
     terminal.savedFromFeed(new: result.added.count, sent: result.sent, count: result.count)
   }
 
-  /// Whether an error is the service's or the network's (the stored list is shown with it),
-  /// not the list's or the user's.
+  /// Whether an error says the service is down or out of reach, after the retries (the stored
+  /// list is shown with it, as the Articles seed asks on a 5xx or no network): not an answer
+  /// that does not fit the declaration, which the stored list would only hide.
   private static func isServiceFailure(_ error: ChuckError) -> Bool {
     switch error {
-    case .cancelled, .invalidArgument, .storageCorrupt, .storageWriteFailed, .lockTimeout: false
-    default: true
+    case .serverError, .connectionFailed, .timedOut, .rateLimited, .proxyRefused,
+      .certificateRejected:
+      true
+    default: false
     }
   }
 }

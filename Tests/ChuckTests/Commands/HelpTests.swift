@@ -29,7 +29,10 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stderr == "")
     let help = result.stdout
-    #expect(help.hasPrefix("OVERVIEW: Collect jokes from five joke services, and your own.\n"))
+    #expect(
+      help.hasPrefix(
+        "OVERVIEW: Collect jokes from five joke services, any JSON API you declare, and your own.\n"
+      ))
     let usage = try #require(help.range(of: "\nUSAGE: "))
     let overview = String(help[..<usage.lowerBound])
     for source in JokeSource.allCases {
