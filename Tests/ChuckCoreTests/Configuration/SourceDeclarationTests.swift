@@ -82,6 +82,7 @@ import Testing
       date: SourceDeclaration.DateField(
         pointer: try pointer("/release_date"), pattern: try DateParsePattern("%m/%d/%Y")),
       dateFormat: try DateFormat("%a, %b %-d, '%y"), categories: nil, image: try pointer("/image"),
+      summary: nil,
       fields: [
         SourceDeclaration.Field(label: "Description", pointer: try pointer("/description")),
         SourceDeclaration.Field(label: "Author", pointer: try pointer("/author")),
