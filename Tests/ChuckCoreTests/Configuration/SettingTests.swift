@@ -136,8 +136,8 @@ import Testing
       theme = "dark"
       favorites-max = 0
 
-      [sources.articles]
-      url = "x"
+      [colours]
+      red = "x"
       """)
     do throws(ChuckError) {
       _ = try ChuckConfiguration(environment: Self.home, file: file, path: "/c")
@@ -160,7 +160,7 @@ import Testing
     #expect(
       configuration.warnings == [
         "/c:2: unknown setting 'theme', ignored (chuck config list shows the settings)",
-        "/c:5: unknown table [sources.articles], ignored",
+        "/c:5: unknown table [colours], ignored",
       ])
   }
 
