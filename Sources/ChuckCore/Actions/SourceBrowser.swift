@@ -13,7 +13,7 @@ public protocol SourceBrowser: Sendable {
   /// configured language (``LanguageFallback/note``).
   ///
   /// A feed's Joke! fetches the whole latest list and saves the new items: the id is the first
-  /// new item's (else the list's first), and `news` says how many were new, for the status line
+  /// new item's (else the last one saved), and `news` says how many were new, for the status line
   /// in place of the saved message.
   func fetchAndSave() async throws(ChuckError) -> (
     id: String, count: Int, punchline: ScreenState.Punchline?, note: String?, news: String?

@@ -179,7 +179,7 @@ extension DeclaredShape {
     return text
   }
 
-  /// The detail's rows: the text (or setup and punchline), the date as sent, then each field of
+  /// The detail's rows: the text (or setup and punchline), then each field of
   /// `[sources.NAME.fields]` in file order (those that match nothing left out).
   public static func detailRows(in object: [String: JSONValue], text: String, punchline: String?)
     -> [(label: String, value: String)]?
