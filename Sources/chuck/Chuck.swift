@@ -10,7 +10,7 @@ import FoundationEssentials
 struct Chuck: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "chuck",
-    abstract: "Collect jokes from five joke services, any JSON API you declare, and your own.",
+    abstract: "Collect jokes from five services, APIs you declare, and your own.",
     usage: """
       chuck                       (on a terminal: the screen)
       chuck <subcommand> [<options>]

@@ -185,7 +185,8 @@ extension SourceDeclaration {
     guard case .file(let path, _) = origin else { return self }
     return SourceDeclaration(
       name: name, origin: .file(path: path, line: line), title: title, label: label,
-      baseURL: baseURL, fetch: fetch, byIDPath: byIDPath, searchPath: searchPath, id: id,
+      baseURL: baseURL, fetch: fetch, byIDPath: byIDPath, searchPath: searchPath,
+      searchItems: searchItems, id: id,
       text: text, date: date, dateFormat: dateFormat, categories: categories, image: image,
       summary: summary, fields: fields, headers: headers)
   }

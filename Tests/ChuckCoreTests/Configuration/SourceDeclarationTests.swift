@@ -39,8 +39,8 @@ import Testing
 
   /// The keys of the messages that list them.
   static let keyList =
-    "url, random, list, items, by-id, search, id, text, setup, punchline, date, date-parse, "
-    + "date-format, categories, image, summary, title, label"
+    "url, random, list, items, by-id, search, search-items, id, text, setup, punchline, date, "
+    + "date-parse, date-format, categories, image, summary, title, label"
 
   func read(_ text: String, environment: [String: String] = [:]) -> (
     declarations: [SourceDeclaration], problems: [ConfigProblem]

@@ -209,9 +209,9 @@ import Testing
     #expect(TestBare.label(of: try JSONPointer(parsing: "/a/b~1c"), else: "x") == "b/c")
   }
 
-  /// A search's items: where `items` points for a feed that declares it, else the answer when
-  /// it is an array (of objects only), else the answer itself as one item; anything else is
-  /// refused, naming the source.
+  /// A search's items: where `search-items` points when the source declares it, else the answer
+  /// when it is an array (of objects only), else the answer itself as one item; anything else is
+  /// refused, naming the source and the key.
   @Test func searchResults() throws {
     let one = JSONValue.object(articleItem())
     #expect(try TestArticles.searchResults(in: .array([one, one])).count == 2)
@@ -219,8 +219,8 @@ import Testing
     #expect(try TestBare.searchResults(in: .array([])).isEmpty)
     #expect(
       throws: ChuckError.badResponse(
-        "test-articles: the search's answer is not an array of items: declare items, the "
-          + "pointer to the array, such as items = \"/items\"")
+        "test-articles: the search's answer is not an array of items: declare search-items, "
+          + "the pointer to the array, such as search-items = \"/items\"")
     ) { try TestArticles.searchResults(in: .string("nothing")) }
     #expect(throws: ChuckError.badResponse("test-articles: item 2 of the search is not an object"))
     {
@@ -230,16 +230,16 @@ import Testing
     #expect(try TestNested.searchResults(in: wrapped) == [articleItem()])
     #expect(
       throws: ChuckError.badResponse(
-        "test-nested: items (\"/data/items\") matches nothing in the search's answer")
+        "test-nested: search-items (\"/data/items\") matches nothing in the search's answer")
     ) { try TestNested.searchResults(in: .array([one])) }
-    // A search may find one item: an object where `items` points is that item.
+    // A search may find one item: an object where `search-items` points is that item.
     #expect(
       try TestNested.searchResults(in: .object(["data": .object(["items": one])]))
         == [articleItem()])
     #expect(
       throws: ChuckError.badResponse(
-        "test-nested: the search's answer is not an array of items: declare items, the "
-          + "pointer to the array, such as items = \"/items\"")
+        "test-nested: the search's answer is not an array of items: declare search-items, "
+          + "the pointer to the array, such as search-items = \"/items\"")
     ) { try TestNested.searchResults(in: .object(["data": .object(["items": .number(1)])])) }
   }
 

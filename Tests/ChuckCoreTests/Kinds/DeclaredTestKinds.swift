@@ -90,6 +90,7 @@ enum DeclaredTestKinds {
     list = "/feed"
     items = "/data/items"
     search = "/find?q={query}"
+    search-items = "/data/items"
     id = "/ref/code"
     setup = "/parts/0"
     punchline = "/parts/1"

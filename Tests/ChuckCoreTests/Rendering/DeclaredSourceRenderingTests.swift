@@ -53,12 +53,12 @@ import Testing
         == "chuck     https://api.chucknorris.io   en  (default)\n"
         + "articles  http://127.0.0.1:9/articles  -  (declared)\n"
         + "articles (declared in /home/me/.config/chuck/config:3)\n")
-    // The table is 52 columns wide; the line under it is wrapped.
+    // The table is 52 columns wide; the line under it is never broken: a path is copied whole.
     #expect(
       SourceTableView(width: 52, style: plain).render(rows)
         == "chuck     https://api.chucknorris.io   en  (default)\n"
         + "articles  http://127.0.0.1:9/articles  -  (declared)\n"
-        + "articles (declared in\n/home/me/.config/chuck/config:3)\n")
+        + "articles (declared in /home/me/.config/chuck/config:3)\n")
     let builtIn = SourceTableView(width: 100, style: plain).render(Array(rows.prefix(1)))
     #expect(!builtIn.contains("declared"))
     let styled = SourceTableView(width: 100, style: TextStyle(isEnabled: true)).render(rows)

@@ -31,8 +31,7 @@ import Testing
     let help = result.stdout
     #expect(
       help.hasPrefix(
-        "OVERVIEW: Collect jokes from five joke services, any JSON API you declare, and your own.\n"
-      ))
+        "OVERVIEW: Collect jokes from five services, APIs you declare, and your own.\n"))
     let usage = try #require(help.range(of: "\nUSAGE: "))
     let overview = String(help[..<usage.lowerBound])
     for source in JokeSource.allCases {

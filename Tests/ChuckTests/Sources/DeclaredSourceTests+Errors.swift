@@ -94,8 +94,8 @@ extension DeclaredSourceTests {
       "\(path):6: sources.geek.id: \"id\" is not a JSON pointer: a pointer starts with /, as in "
         + "/joke or /items/0/title (\"\" is the whole answer)",
       "\(path):8: sources.geek.colour: \"colour\" is not a key of a source: the keys are url, "
-        + "random, list, items, by-id, search, id, text, setup, punchline, date, date-parse, "
-        + "date-format, categories, image, summary, title, label (and the tables "
+        + "random, list, items, by-id, search, search-items, id, text, setup, punchline, date, "
+        + "date-parse, date-format, categories, image, summary, title, label (and the tables "
         + "[sources.geek.fields] and [sources.geek.headers])",
       "\(path):10: sources.dad: \"dad\" is a built-in source's name: a declared source needs a "
         + "name of its own, not chuck, dad, official, switter, jokeapi, mine or all",

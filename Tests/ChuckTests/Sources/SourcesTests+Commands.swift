@@ -142,7 +142,11 @@ extension SourcesTests {
       ])
     #expect(CompletionTests.completions(names) == ["Kids"])
     let script = try await sandbox.chuck(["--generate-completion-script", "bash"])
-    #expect(script.stdout.contains(#"-W 'chuck'$'\n''dad'$'\n''official'$'\n''switter'"#))
+    // --source's names are asked of chuck when the shell completes, not baked into the script.
+    #expect(script.stdout.contains("---completion random -- --source"))
+    let sources = try await sandbox.chuck(
+      ["---completion", "random", "--", "--source", "3", "1", "chuck", "random", "--source", "s"])
+    #expect(CompletionTests.completions(sources) == ["switter"])
     #expect(try api.requests().count == 1)
   }
 }
