@@ -154,10 +154,36 @@ import Testing
     #expect(try components.list(ICanHazDadJoke.self).joke(matching: "HtcNuHJBQCd") != nil)
   }
 
-  /// A stored favourite is checked field by field: an unknown source, a bad id or date, a bad
-  /// name make the file corrupt (never rewritten).
+  /// A favourite of a source the config file no longer declares (`cat`, once `[sources.cat]`) is
+  /// kept by name: listed, written back as it was when another favourite is added, and shown as
+  /// not declared, its list never read.
+  @Test func favoriteOfAnUndeclaredSourceIsKept() throws {
+    let file = folder.appendingPathComponent("favorites.json")
+    let cat = #"{"name":"a","source":"cat","id":"x","added_at":"2026-01-01 00:00:00"}"#
+    try Data(#"{"version":1,"items":["#.utf8 + Data(cat.utf8) + Data("]}".utf8)).write(to: file)
+    let stored = try favorites.sorted()
+    #expect(stored.map(\.source.name) == ["cat"])
+    #expect(stored.map(\.source.isDormant) == [true])
+    #expect(JokeSource(rawValue: "cat") == nil, "--source does not take it")
+    _ = try favorites.add(name: "New", idOrPrefix: "R7Uf", in: dad, at: time)
+    let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+    #expect(text.contains(cat), "\(text)")
+    var asked: [String] = []
+    let shown = try favorites.shown { (source, _) throws(ChuckError) -> [String: String] in
+      asked.append(source.name)
+      return [:]
+    }
+    #expect(asked == ["dad"])
+    #expect(
+      shown.map(\.shownText) == [
+        "(cat is not declared in your config file)", "(no longer in your list)",
+      ])
+  }
+
+  /// A stored favourite is checked field by field: a source no declaration could name, a bad id
+  /// or date, a bad name make the file corrupt (never rewritten).
   @Test(arguments: [
-    #"{"name":"a","source":"cat","id":"x","added_at":"2026-01-01 00:00:00"}"#,
+    #"{"name":"a","source":"Cat!","id":"x","added_at":"2026-01-01 00:00:00"}"#,
     #"{"name":"a","source":"dad","id":"x/y","added_at":"2026-01-01 00:00:00"}"#,
     #"{"name":"a","source":"dad","id":"x","added_at":"yesterday"}"#,
     #"{"name":" a","source":"dad","id":"x","added_at":"2026-01-01 00:00:00"}"#,
