@@ -155,12 +155,12 @@ public struct ChuckConfiguration: Sendable, Equatable {
     }
     // The declared sources are sources before the settings are read: `source = "articles"`
     // names one.
+    var declared: SourceDeclaration.Reading?
     if let file, let path,
-      file.headers.contains(where: { $0.name.hasPrefix(SourceDeclaration.configTable + ".") })
+      let reading = SourceDeclaration.reading(file, path: path, environment: environment)
     {
-      let declarations = SourceDeclaration.declarations(
-        in: file, path: path, environment: environment
-      ).declarations
+      declared = reading
+      let declarations = reading.declarations
       var refused: [String] = []
       for header in file.headers where header.name.hasPrefix(SourceDeclaration.configTable + ".") {
         let name = String(header.name.split(separator: ".", omittingEmptySubsequences: false)[1])
@@ -172,7 +172,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
     } else {
       DeclaredSources.install([])
     }
-    return try ChuckConfiguration(environment: environment, file: file, path: path)
+    return try ChuckConfiguration(
+      environment: environment, file: file, path: path, declared: declared)
   }
 
   /// The config file's path: `CHUCK_CONFIG` (empty: none), else `$XDG_CONFIG_HOME/chuck/config`
@@ -201,10 +202,19 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public init(environment: [String: String], file: ConfigFile? = nil, path: String? = nil)
     throws(ChuckError)
   {
+    try self.init(environment: environment, file: file, path: path, declared: nil)
+  }
+
+  /// ``init(environment:file:path:)`` with the file's declared sources already read
+  /// (``load(environment:)`` reads them once, before the settings).
+  private init(
+    environment: [String: String], file: ConfigFile?, path: String?,
+    declared: SourceDeclaration.Reading?
+  ) throws(ChuckError) {
     self.init(defaultsWith: environment)
     configPath = path ?? Self.configFile(in: environment)
     if let file {
-      let problems = apply(file, path: configPath ?? "config")
+      let problems = apply(file, path: configPath ?? "config", declared: declared)
       guard problems.isEmpty else {
         throw .badConfiguration(path: configPath ?? "config", problems: problems)
       }
@@ -265,6 +275,13 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// - Returns: every value that cannot be used, each naming its line, key and what is allowed.
   @discardableResult
   public mutating func apply(_ file: ConfigFile, path: String) -> [ConfigProblem] {
+    apply(file, path: path, declared: nil)
+  }
+
+  /// ``apply(_:path:)`` with the file's declared sources already read, if they are.
+  private mutating func apply(
+    _ file: ConfigFile, path: String, declared read: SourceDeclaration.Reading?
+  ) -> [ConfigProblem] {
     var problems: [ConfigProblem] = []
     for entry in file.entries where entry.table.isEmpty {
       guard let setting = Setting.named(entry.key) else {
@@ -291,8 +308,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
         for entry in keys { origins[entry.name] = .file(path: path, line: entry.line) }
       }
     }
-    if file.headers.contains(where: { $0.name.hasPrefix(SourceDeclaration.configTable + ".") }) {
-      let declared = SourceDeclaration.declarations(in: file, path: path, environment: environment)
+    if let declared = read ?? SourceDeclaration.reading(file, path: path, environment: environment)
+    {
       declarations = declared.declarations
       problems += declared.problems
     }

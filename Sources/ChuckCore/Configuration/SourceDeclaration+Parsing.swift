@@ -59,8 +59,10 @@ extension SourceDeclaration {
     var names: [String] = []
     var firstLines: [String: Int] = [:]
     var ownLines: [String: Int] = [:]
-    var reportedTables = Set<String>()
-    var refusedNames = Set<String>()
+    // Arrays, not sets: a set of strings is made at run time from its mangled name, on the
+    // start-up path of `pick`.
+    var reportedTables: [String] = []
+    var refusedNames: [String] = []
     for header in file.headers where header.name.hasPrefix(configTable + ".") {
       let parts = header.name.split(separator: ".", omittingEmptySubsequences: false)
       let name = String(parts[1])
@@ -68,8 +70,9 @@ extension SourceDeclaration {
       else {
         // A repeated header is the parser's problem already: say this once. The source whose
         // table it seems to be (a misspelt `fields`) is not declared, as with any problem of it.
-        refusedNames.insert(name)
-        guard reportedTables.insert(header.name).inserted else { continue }
+        if !refusedNames.contains(name) { refusedNames.append(name) }
+        guard !reportedTables.contains(header.name) else { continue }
+        reportedTables.append(header.name)
         let table = "[\(configTable).\(name)"
         problems.append(
           ConfigProblem(
@@ -114,6 +117,24 @@ extension SourceDeclaration {
       ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
     }
     return (declarations, sorted.map(\.element))
+  }
+
+  /// What ``declarations(in:path:environment:)`` reads of a file.
+  public typealias Reading = (declarations: [SourceDeclaration], problems: [ConfigProblem])
+
+  /// ``declarations(in:path:environment:)`` of a file that has a `[sources.NAME]` table; `nil`
+  /// (and no work) for one that has none.
+  /// - Parameters:
+  ///   - file: the config file.
+  ///   - path: its path.
+  ///   - environment: the process's variables.
+  static func reading(_ file: ConfigFile, path: String, environment: [String: String])
+    -> Reading?
+  {
+    guard file.headers.contains(where: { $0.name.hasPrefix(configTable + ".") }) else {
+      return nil
+    }
+    return declarations(in: file, path: path, environment: environment)
   }
 
   /// Why `name` cannot name a declared source, or `nil` when it can.

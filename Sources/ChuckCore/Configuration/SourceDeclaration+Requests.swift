@@ -17,22 +17,27 @@ extension SourceDeclaration {
       return "\(quoted) does not start with /: a path is added to url, such as "
         + (examples[key] ?? "/").debugDescription
     }
-    guard !path.contains("#") else {
+    guard !path.utf8.contains(UInt8(ascii: "#")) else {
       return "\(quoted) has a fragment (#…), which a request never sends: remove it"
     }
     let braces =
       "by-id has {id} and search {query}, and a path has no other braces (write %7B and %7D)"
-    let scalars = Array(path.unicodeScalars)
-    var rest = String.UnicodeScalarView()
+    // Bytes, not scalars: this runs for every declared path at every start (pick's too). A byte
+    // past ASCII is never allowed; the message then names its whole scalar.
+    let bytes = Array(path.utf8)
+    var rest: [UInt8] = []
+    rest.reserveCapacity(bytes.count)
     var found: [String] = []
     var index = 0
-    while index < scalars.count {
-      if scalars[index] == "{", let close = scalars[index...].firstIndex(of: "}") {
-        found.append(String(String.UnicodeScalarView(scalars[index...close])))
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "{"),
+        let close = bytes[index...].firstIndex(of: UInt8(ascii: "}"))
+      {
+        found.append(String(decoding: bytes[index...close], as: UTF8.self))
         index = close + 1
         continue
       }
-      rest.append(scalars[index])
+      rest.append(bytes[index])
       index += 1
     }
     for name in found where name != placeholder {
@@ -41,7 +46,7 @@ extension SourceDeclaration {
       }
       return "\(quoted) has \(name), which \(key) does not fill in: only \(owner) does"
     }
-    guard !rest.contains("{"), !rest.contains("}") else {
+    guard !rest.contains(UInt8(ascii: "{")), !rest.contains(UInt8(ascii: "}")) else {
       return "\(quoted) has a brace that is not part of a placeholder: \(braces)"
     }
     if let placeholder {
@@ -53,28 +58,43 @@ extension SourceDeclaration {
       guard count == 1 else { return "\(quoted) has \(placeholder) \(count) times: write it once" }
     }
     let allowed = "-._~!$&'()*+,;=:@/?"
-    var remaining = rest.makeIterator()
-    while let scalar = remaining.next() {
-      if scalar == "%" {
-        let digits = [remaining.next(), remaining.next()]
-        guard digits.allSatisfy({ $0.map { $0.properties.isASCIIHexDigit } ?? false }) else {
+    var position = 0
+    while position < rest.count {
+      let byte = rest[position]
+      position += 1
+      if byte == UInt8(ascii: "%") {
+        let digits = rest[min(position, rest.count)..<min(position + 2, rest.count)]
+        guard digits.count == 2, digits.allSatisfy(Self.isHexDigit) else {
           return "\(quoted) has a % without two hex digits after it: write a % itself as %25"
         }
+        position += 2
         continue
       }
-      guard scalar.isASCII,
-        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-          || allowed.unicodeScalars.contains(scalar)
-      else {
-        let escaped = Array(String(scalar).utf8).map {
-          "%" + (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true)
-        }.joined()
-        return "\(quoted) holds \(String(scalar).debugDescription), which a URL cannot hold as "
-          + "it is: write it as \(escaped) (a path is letters, digits and \(allowed), with %XX "
-          + "for any other byte)"
+      if byte < 0x80,
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || allowed.utf8.contains(byte)
+      {
+        continue
       }
+      // The scalar this byte starts (or is part of), for the message.
+      let scalar =
+        byte < 0x80
+        ? Unicode.Scalar(byte)
+        : path.unicodeScalars.first { !$0.isASCII } ?? Unicode.Scalar(byte)
+      let escaped = Array(String(scalar).utf8).map {
+        "%" + (($0 < 16) ? "0" : "") + String($0, radix: 16, uppercase: true)
+      }.joined()
+      return "\(quoted) holds \(String(scalar).debugDescription), which a URL cannot hold as "
+        + "it is: write it as \(escaped) (a path is letters, digits and \(allowed), with %XX "
+        + "for any other byte)"
     }
     return nil
+  }
+
+  /// Whether a byte is an ASCII hex digit.
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
   }
 
   /// The symbols a header's name may hold besides letters and digits: RFC 7230's `tchar`.
