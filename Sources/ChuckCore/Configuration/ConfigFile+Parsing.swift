@@ -159,7 +159,9 @@ private struct ConfigParser {
     }
     var path = ""
     for part in tableName.split(separator: ".") {
-      path += path.isEmpty ? String(part) : "." + part
+      // `"." + String(part)`: String + Substring is the generic append(contentsOf:), made at
+      // run time from its mangled name (0.18 M instructions at every start with a [a.b] table).
+      path += path.isEmpty ? String(part) : "." + String(part)
       if let keyLine = keyLines[path] {
         problems.append(
           ConfigProblem(
@@ -172,7 +174,9 @@ private struct ConfigParser {
     headerLines[tableName] = number
     path = ""
     for part in tableName.split(separator: ".") {
-      path += path.isEmpty ? String(part) : "." + part
+      // `"." + String(part)`: String + Substring is the generic append(contentsOf:), made at
+      // run time from its mangled name (0.18 M instructions at every start with a [a.b] table).
+      path += path.isEmpty ? String(part) : "." + String(part)
       if tablePaths[path] == nil { tablePaths[path] = number }
     }
     table = tableName

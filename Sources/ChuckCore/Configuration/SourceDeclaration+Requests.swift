@@ -97,6 +97,17 @@ extension SourceDeclaration {
       || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
   }
 
+  /// A header name with its ASCII letters in lower case (a name is ASCII): `String.lowercased()`
+  /// maps every scalar through Unicode's tables, made at run time from their mangled names, at
+  /// every start of `pick`.
+  /// - Parameter name: the name.
+  static func asciiLowercased(_ name: String) -> String {
+    String(
+      decoding: name.utf8.map {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0
+      }, as: UTF8.self)
+  }
+
   /// The symbols a header's name may hold besides letters and digits: RFC 7230's `tchar`.
   public static let headerNameSymbols = "!#$%&'*+-.^_`|~"
 
@@ -112,17 +123,17 @@ extension SourceDeclaration {
   static func problem(withHeaderName name: String) -> String? {
     let isToken =
       !name.isEmpty
-      && name.unicodeScalars.allSatisfy {
-        $0.isASCII
-          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-            || headerNameSymbols.unicodeScalars.contains($0))
+      && name.utf8.allSatisfy {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+          || headerNameSymbols.utf8.contains($0)
       }
     guard isToken else {
       return "\(name.debugDescription) is not a header name: a name is letters, digits and "
         + headerNameSymbols.map(String.init).joined(separator: " ")
     }
-    let lowered = name.lowercased()
-    guard let refused = refusedHeaders.first(where: { $0.lowercased() == lowered }) else {
+    let lowered = asciiLowercased(name)
+    guard let refused = refusedHeaders.first(where: { asciiLowercased($0) == lowered }) else {
       return nil
     }
     return "\(refused) is set by chuck and libcurl for the connection itself: a source cannot "
@@ -139,7 +150,9 @@ extension SourceDeclaration {
   static func filled(_ template: String, environment: [String: String]) -> (
     value: String, problems: [String]
   ) {
-    var value = String.UnicodeScalarView()
+    // Bytes, not scalars: `$`, `{` and `}` are ASCII, and this runs at every start (pick's too),
+    // where the generic appends of scalar views are made at run time from their mangled names.
+    var value: [UInt8] = []
     var problems: [String] = []
     let oneLine = "which would break the request: a header's value is one line of text"
     func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -148,25 +161,29 @@ extension SourceDeclaration {
     if let control = template.unicodeScalars.first(where: isControl) {
       problems.append("the value holds a control character (\(codePoint(control))), \(oneLine)")
     }
-    let scalars = Array(template.unicodeScalars)
+    let bytes = Array(template.utf8)
+    let (dollar, open, close) = (UInt8(ascii: "$"), UInt8(ascii: "{"), UInt8(ascii: "}"))
     var index = 0
-    while index < scalars.count {
-      guard scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "{" else {
-        value.append(scalars[index])
+    while index < bytes.count {
+      guard bytes[index] == dollar, index + 1 < bytes.count, bytes[index + 1] == open else {
+        value.append(bytes[index])
         index += 1
         continue
       }
-      guard let close = scalars[index...].firstIndex(of: "}") else {
+      guard let end = bytes[index...].firstIndex(of: close) else {
         problems.append(
           "\(template.debugDescription) has ${ without a } after it: write a variable as "
             + "${NAME}, such as ${API_TOKEN}")
         break
       }
-      let name = String(String.UnicodeScalarView(scalars[index + 2..<close]))
-      index = close + 1
-      guard let first = name.unicodeScalars.first, !("0"..."9").contains(first),
-        name.unicodeScalars.allSatisfy({
-          $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      let nameBytes = Array(bytes[index + 2..<end])
+      let name = String(decoding: nameBytes, as: UTF8.self)
+      index = end + 1
+      let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+      guard let first = nameBytes.first, !digits.contains(first),
+        nameBytes.allSatisfy({
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || digits.contains($0)
+            || $0 == UInt8(ascii: "_")
         })
       else {
         problems.append(
@@ -185,8 +202,8 @@ extension SourceDeclaration {
             + "(its value is not shown)")
         continue
       }
-      value.append(contentsOf: text.unicodeScalars)
+      value.append(contentsOf: Array(text.utf8))
     }
-    return (String(value), problems)
+    return (String(decoding: value, as: UTF8.self), problems)
   }
 }

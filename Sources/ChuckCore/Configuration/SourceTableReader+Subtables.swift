@@ -3,7 +3,7 @@ extension SourceTableReader {
   /// The `[sources.NAME.fields]` table's rows, in file order.
   mutating func fields() -> [SourceDeclaration.Field] {
     var fields: [SourceDeclaration.Field] = []
-    for entry in file.entries where entry.table == table + ".fields" {
+    for entry in fieldEntries {
       guard case .string(let text) = entry.value else {
         refuse(entry, SourceDeclaration.notAString(entry.value, example: "/description"))
         continue
@@ -22,19 +22,19 @@ extension SourceTableReader {
   mutating func headers() -> [SourceDeclaration.Header] {
     var headers: [SourceDeclaration.Header] = []
     var lines: [String: (name: String, line: Int)] = [:]
-    for entry in file.entries where entry.table == table + ".headers" {
+    for entry in headerEntries {
       if let problem = SourceDeclaration.problem(withHeaderName: entry.key) {
         refuse(entry, problem)
         continue
       }
-      if let earlier = lines[entry.key.lowercased()] {
+      if let earlier = lines[SourceDeclaration.asciiLowercased(entry.key)] {
         refuse(
           entry,
           "\(entry.key.debugDescription) is the header \(earlier.name.debugDescription) of line "
             + "\(earlier.line) again (a header's name is the same in any case): set it once")
         continue
       }
-      lines[entry.key.lowercased()] = (entry.key, entry.line)
+      lines[SourceDeclaration.asciiLowercased(entry.key)] = (entry.key, entry.line)
       guard case .string(let template) = entry.value else {
         refuse(entry, SourceDeclaration.notAString(entry.value, example: "Bearer ${API_TOKEN}"))
         continue

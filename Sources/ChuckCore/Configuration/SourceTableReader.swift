@@ -9,8 +9,12 @@ struct SourceTableReader {
   let table: String
   /// The line that a missing key's problem is on: the source's own table's header.
   let line: Int
-  /// The config file.
-  let file: ConfigFile
+  /// The entries of the source's own table, in file order.
+  let own: [ConfigEntry]
+  /// The entries of `[sources.NAME.fields]`, in file order.
+  let fieldEntries: [ConfigEntry]
+  /// The entries of `[sources.NAME.headers]`, in file order.
+  let headerEntries: [ConfigEntry]
   /// The process's variables, for the headers' `${NAME}`.
   let environment: [String: String]
   /// What is wrong so far, in the order found.
@@ -23,9 +27,24 @@ struct SourceTableReader {
   /// Starts reading a source's tables.
   init(name: String, line: Int, file: ConfigFile, environment: [String: String]) {
     self.name = name
-    table = SourceDeclaration.configTable + "." + name
+    let table = SourceDeclaration.configTable + "." + name
+    self.table = table
     self.line = line
-    self.file = file
+    // One pass over the file, its table names made once: this runs at every start.
+    let (fieldsTable, headersTable) = (table + ".fields", table + ".headers")
+    var own: [ConfigEntry] = []
+    var fieldEntries: [ConfigEntry] = []
+    var headerEntries: [ConfigEntry] = []
+    for entry in file.entries {
+      if entry.table == table {
+        own.append(entry)
+      } else if entry.table == fieldsTable {
+        fieldEntries.append(entry)
+      } else if entry.table == headersTable {
+        headerEntries.append(entry)
+      }
+    }
+    (self.own, self.fieldEntries, self.headerEntries) = (own, fieldEntries, headerEntries)
     self.environment = environment
   }
 
@@ -49,7 +68,7 @@ struct SourceTableReader {
     if let problem = SourceDeclaration.problem(withName: name) {
       problems.append(ConfigProblem(line: line, key: table, message: problem))
     }
-    for entry in file.entries where entry.table == table {
+    for entry in own {
       guard SourceDeclaration.keys.contains(entry.key) else {
         refuse(
           entry,
@@ -96,7 +115,8 @@ struct SourceTableReader {
     let categories = pointer("categories")
     let image = pointer("image")
     let summary = pointer("summary")
-    let title = strings["title"] ?? name.prefix(1).uppercased() + name.dropFirst()
+    // `+ String(…)`: String + Substring is the generic append, made at run time at every start.
+    let title = strings["title"] ?? name.prefix(1).uppercased() + String(name.dropFirst())
     for key in ["title", "label"] {
       guard let text = strings[key], let entry = entries[key],
         let problem = SourceDeclaration.problem(withTitle: text, what: "the " + key)
