@@ -82,7 +82,7 @@ struct Invocation {
   /// holds that this chuck does not know is said on stderr, once.
   init(color: ColorMode?, accessible: Bool, json: Bool) {
     Signals.install()
-    let environment = ProcessEnvironment.current
+    let environment = Self.environment
     configuration = Self.settings
     let settings = try? configuration.get()
     terminal = Terminal(
@@ -96,8 +96,11 @@ struct Invocation {
   /// (``Entry/main()``): the config file's declared sources are sources from then on, so that
   /// `--source NAME` and its completion know them.
   static let settings = Result { () throws(ChuckError) -> ChuckConfiguration in
-    try ChuckConfiguration.load(environment: ProcessEnvironment.current)
+    try ChuckConfiguration.load(environment: environment)
   }
+
+  /// The process's variables, read once (`environ` as bytes costs 0.07 M instructions).
+  static let environment = ProcessEnvironment.current
 
   func context() throws(ChuckError) -> Context {
     let configuration = try configuration.get()
