@@ -153,14 +153,16 @@ extension SourceDeclaration {
       return "\(name.debugDescription) is too long for a source name (\(name.utf8.count) "
         + "characters): \(allowed)"
     }
-    let reserved = reservedNames
-    guard !reserved.contains(name) else {
+    // The list is made for the message alone: a name is checked at every start.
+    guard name != "all", !JokeSource.builtIn.contains(where: { $0.name == name }) else {
+      let reserved = reservedNames
       return "\(name.debugDescription) is a built-in source's name: a declared source needs a "
         + "name of its own, not " + reserved.dropLast().joined(separator: ", ") + " or "
         + reserved.last!
     }
     // Your own jokes live in my-jokes.json: a source named my would share their file.
-    if let owner = JokeSource.builtIn.first(where: { $0.listFileName == "\(name)-jokes.json" }) {
+    let file = name + "-jokes.json"
+    if let owner = JokeSource.builtIn.first(where: { $0.listFileName == file }) {
       return "\(name.debugDescription) would keep its list in \(owner.listFileName), the file of "
         + "\(owner.name): choose another name"
     }
