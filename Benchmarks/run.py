@@ -57,24 +57,19 @@ joke = ["n", "+"]
 quit = ["q", "Q"]
 """
 
-# The same file with three declared sources (issue 32): a feed, a one-joke service with by-id and
-# search, and a two-part one with a header from the environment. pick reads and checks them all.
-CONFIG_SOURCES_3 = CONFIG_20 + """
-[sources.articles]
-url = "https://run.mocky.io"
-list = "/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8"
-id = "/id"
-text = "/title"
-summary = "/description"
-date = "/release_date"
-date-parse = "%m/%d/%Y"
-date-format = "%a, %b %-d, '%y"
-image = "/image"
 
-[sources.articles.fields]
-Description = "/description"
-Author = "/author"
+def fixture_declaration(name):
+    """A declaration kept in Fixtures/ (articles.toml): the file without its comment header."""
+    lines = (ROOT / "Fixtures" / name).read_text().splitlines(keepends=True)
+    while lines and (lines[0].startswith("#") or not lines[0].strip()):
+        lines.pop(0)
+    return "".join(lines)
 
+
+# The same file with three declared sources (issue 32): a feed (the Articles seed's,
+# Fixtures/articles.toml), a one-joke service with by-id and search, and a two-part one with a
+# header from the environment. pick reads and checks them all.
+CONFIG_SOURCES_3 = CONFIG_20 + "\n" + fixture_declaration("articles.toml") + """
 [sources.geek]
 url = "https://icanhazdadjoke.com"
 random = "/"

@@ -157,50 +157,29 @@ public struct DateParsePattern: Sendable, Equatable, CustomStringConvertible {
           + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ")")
     }
     var pieces: [Piece] = []
-    var literal = String.UnicodeScalarView()
     var seen: [String: String] = [:]
-    func flushLiteral() {
-      if !literal.isEmpty { pieces.append(.literal(Array(String(literal).utf8))) }
-      literal = String.UnicodeScalarView()
-    }
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      index += 1
-      guard scalar == "%" else {
-        literal.append(scalar)
-        continue
-      }
-      guard index < scalars.count else {
-        throw refuse("the date pattern ends with a lone '%' (write %% for a percent sign)")
-      }
-      var letter = scalars[index]
-      index += 1
-      if letter == "%" {
-        literal.append("%")
-        continue
-      }
-      let unpadded = letter == "-"
-      if unpadded {
-        guard index < scalars.count else {
-          throw refuse("the date pattern ends with '%-', which is not a date field")
+    // The tokenizer knows `%` and `-` only; which fields this pattern reads is said here.
+    for token in DatePatternTokenizer(scalars) {
+      switch token {
+      case .literal(let text):
+        pieces.append(.literal(Array(text.utf8)))
+      case .conversion(let conversion):
+        let name = conversion.name
+        guard let field = Field(conversion.letter, unpadded: conversion.unpadded) else {
+          throw refuse("'" + name + "' is not a date field the pattern can read")
         }
-        letter = scalars[index]
-        index += 1
+        if let earlier = seen[field.part] {
+          throw refuse(
+            "the date pattern reads \(field.part) twice ('\(earlier)' and '\(name)'): name it once")
+        }
+        seen[field.part] = name
+        pieces.append(.field(field))
+      case .trailingPercent:
+        throw refuse("the date pattern ends with a lone '%' (write %% for a percent sign)")
+      case .trailingFlag:
+        throw refuse("the date pattern ends with '%-', which is not a date field")
       }
-      let name = "%" + (unpadded ? "-" : "") + String(Character(letter))
-      guard let field = Field(letter, unpadded: unpadded) else {
-        throw refuse("'" + name + "' is not a date field the pattern can read")
-      }
-      if let earlier = seen[field.part] {
-        throw refuse(
-          "the date pattern reads \(field.part) twice ('\(earlier)' and '\(name)'): name it once")
-      }
-      seen[field.part] = name
-      flushLiteral()
-      pieces.append(.field(field))
     }
-    flushLiteral()
     let missing = ["the year", "the month", "the day"].filter { seen[$0] == nil }
     if !missing.isEmpty {
       let list =

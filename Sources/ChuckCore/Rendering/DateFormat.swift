@@ -140,44 +140,22 @@ public struct DateFormat: Sendable, Equatable {
           + "), which a terminal would act on")
     }
     var pieces: [Piece] = []
-    var literal = String.UnicodeScalarView()
-    func flushLiteral() {
-      if !literal.isEmpty { pieces.append(.literal(String(literal))) }
-      literal = String.UnicodeScalarView()
-    }
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      index += 1
-      guard scalar == "%" else {
-        literal.append(scalar)
-        continue
-      }
-      guard index < scalars.count else {
-        throw refuse("the date format ends with a lone '%' (write %% for a percent sign)")
-      }
-      var letter = scalars[index]
-      index += 1
-      if letter == "%" {
-        literal.append("%")
-        continue
-      }
-      let unpadded = letter == "-"
-      if unpadded {
-        guard index < scalars.count else {
-          throw refuse("the date format ends with '%-', which is not a date field")
+    // The tokenizer knows `%` and `-` only; which fields a format writes is said here.
+    for token in DatePatternTokenizer(scalars) {
+      switch token {
+      case .literal(let text):
+        pieces.append(.literal(text))
+      case .conversion(let conversion):
+        guard let field = Field(conversion.letter, unpadded: conversion.unpadded) else {
+          throw refuse("'" + conversion.name + "' is not a date field")
         }
-        letter = scalars[index]
-        index += 1
+        pieces.append(.field(field))
+      case .trailingPercent:
+        throw refuse("the date format ends with a lone '%' (write %% for a percent sign)")
+      case .trailingFlag:
+        throw refuse("the date format ends with '%-', which is not a date field")
       }
-      guard let field = Field(letter, unpadded: unpadded) else {
-        let name = "%" + (unpadded ? "-" : "") + String(Character(letter))
-        throw refuse("'" + name + "' is not a date field")
-      }
-      flushLiteral()
-      pieces.append(.field(field))
     }
-    flushLiteral()
     return pieces
   }
 

@@ -1,3 +1,4 @@
+import ChuckTestSupport
 import Foundation
 import Testing
 
@@ -20,22 +21,8 @@ import Testing
     }]
     """
 
-  /// The worked Articles declaration for the seed's API.
-  private static let articles = """
-    [sources.articles]
-    url = "https://run.mocky.io"
-    list = "/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8"
-    id = "/id"
-    text = "/title"
-    date = "/release_date"
-    date-parse = "%m/%d/%Y"
-    date-format = "%a, %b %-d, '%y"
-    image = "/image"
-
-    [sources.articles.fields]
-    Description = "/description"
-    Author = "/author"
-    """
+  /// The worked Articles declaration for the seed's API (`Fixtures/articles.toml`).
+  private static let articles = ArticlesDeclaration.text
 
   /// The keys of the messages that list them.
   static let keyList =
@@ -83,7 +70,7 @@ import Testing
       date: SourceDeclaration.DateField(
         pointer: try pointer("/release_date"), pattern: try DateParsePattern("%m/%d/%Y")),
       dateFormat: try DateFormat("%a, %b %-d, '%y"), categories: nil, image: try pointer("/image"),
-      summary: nil,
+      summary: try pointer("/description"),
       fields: [
         SourceDeclaration.Field(label: "Description", pointer: try pointer("/description")),
         SourceDeclaration.Field(label: "Author", pointer: try pointer("/author")),
@@ -119,6 +106,18 @@ import Testing
     #expect(
       expected.image?.resolve(in: item)
         == .string("http://dummyimage.com/366x582.png/5fa2dd/ffffff"))
+  }
+
+  /// The pages that show the worked Articles declaration (the guide and the configuration's
+  /// page) show the one the tests read, so that neither drifts from the other.
+  @Test(arguments: ["sources.md", "configuration.md"])
+  func documentedArticles(page: String) throws {
+    let file = FakeAPI.packageRoot.appendingPathComponent("Documentation/" + page)
+    let blocks = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "```")
+    let shown = blocks.compactMap { block in
+      block.hasPrefix("toml\n[sources.articles]\n") ? String(block.dropFirst("toml\n".count)) : nil
+    }
+    #expect(shown == [Self.articles], "\(page) shows the Articles declaration once, as it is")
   }
 
   /// Every other key: a random item, by id and search paths, a two-part text, categories, a

@@ -11,30 +11,16 @@ import Testing
   /// The Articles seed's list, under the fake's `/articles` as on run.mocky.io.
   static let listPath = "/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8"
 
-  /// The Articles seed's declaration, the worked example of `Documentation/sources.md`.
+  /// The Articles seed's declaration, the worked example of `Documentation/sources.md`
+  /// (`Fixtures/articles.toml`), on the fake.
   /// - Parameters:
   ///   - url: the base URL (the fake's `/articles`).
   ///   - text: where the title is.
   ///   - items: where the array is in the answer (none: the answer is the array).
   /// - Returns: the `[sources.articles]` table and its `fields`.
   static func articles(url: String, text: String = "/title", items: String? = nil) -> String {
-    """
-    [sources.articles]
-    url = "\(url)"
-    list = "\(listPath)"\(items.map { "\nitems = \"\($0)\"" } ?? "")
-    id = "/id"
-    text = "\(text)"
-    summary = "/description"
-    date = "/release_date"
-    date-parse = "%m/%d/%Y"
-    date-format = "%a, %b %-d, '%y"
-    image = "/image"
-
-    [sources.articles.fields]
-    Description = "/description"
-    Author = "/author"
-
-    """
+    ArticlesDeclaration.text(
+      setting: [("url", url), ("text", text)] + (items.map { [("items", $0)] } ?? []))
   }
 
   /// A source of single jokes declared over the fake's icanhazdadjoke.
