@@ -22,6 +22,18 @@ if [ -n "${swift_dir:-}" ] && ! [ -x "$swift_dir/ld.lld" ] && ! command -v ld.ll
   status=1
 fi
 
+# libstdc++ is linked in statically (the Makefile's STATIC_CXX, for start-up speed): its archive
+# comes with gcc's C++ development files, which the Swift toolchain needs anyway.
+if ! [ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ]; then
+  cat >&2 <<'MESSAGE'
+error: no libstdc++.a (clang -print-file-name=libstdc++.a finds none): the release build links
+  libstdc++ statically, for start-up speed.
+  Debian/Ubuntu:  sudo apt-get install libstdc++-12-dev   (the version of your gcc)
+  Fedora/RHEL:    sudo dnf install libstdc++-static
+MESSAGE
+  status=1
+fi
+
 if pkg-config --exists libcurl 2>/dev/null; then
   :
 elif ls /usr/include/curl/curl.h /usr/include/*/curl/curl.h /usr/local/include/curl/curl.h \

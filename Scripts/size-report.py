@@ -21,7 +21,7 @@ By section: the stripped file's own section headers (readelf -S), each section's
 (.bss takes none).
 
 Exits 1 when the binary is over --limit (the spec's 16 MiB), or with --enforce-budget (CI) over
---budget (15.5 MiB, the headroom kept for new features), after printing the report.
+--budget (15.75 MiB, the headroom kept for new features), after printing the report.
 """
 import argparse
 import collections
@@ -56,6 +56,7 @@ DESCRIPTIONS = {
     "ArgumentParser": "swift-argument-parser",
     "ArgumentParserToolInfo": "swift-argument-parser (tool info, for --experimental-dump-help)",
     "C start-up": "C start-up files and libgcc (crt1, crti, crtbegin, swiftrt)",
+    "stdc++": "the C++ standard library (what the Swift runtime uses of it; linked in for start-up speed)",
 }
 
 
@@ -130,7 +131,7 @@ def main() -> int:
     parser.add_argument("binary", type=Path)
     parser.add_argument("map", type=Path)
     parser.add_argument("--limit", type=int, default=16 * MIB, help="the spec's limit, in bytes")
-    parser.add_argument("--budget", type=int, default=15 * MIB + MIB // 2,
+    parser.add_argument("--budget", type=int, default=15 * MIB + 3 * MIB // 4,
                         help="the size the binary is kept under, for headroom, in bytes")
     parser.add_argument("--enforce-budget", action="store_true", help="exit 1 when over --budget")
     arguments = parser.parse_args()
@@ -164,7 +165,7 @@ def main() -> int:
     print(f"- Stripped binary: **{total:,} bytes ({total / MIB:.2f} MiB)**.")
     print(f"- The spec's limit: {arguments.limit:,} bytes (16 MiB): {arguments.limit - total:,} bytes"
           " to spare.")
-    print(f"- The budget kept for headroom: {arguments.budget:,} bytes (15.5 MiB):"
+    print(f"- The budget kept for headroom: {arguments.budget:,} bytes ({arguments.budget / MIB:g} MiB):"
           f" {arguments.budget - total:,} bytes to spare.")
     print(f"- Our own code (ChuckCore, chuck, CCurl): {ours:,} bytes"
           f" ({100 * ours / total:.1f}%); the rest is the Swift runtime, Foundation and"
