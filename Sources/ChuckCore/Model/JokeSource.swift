@@ -42,14 +42,8 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   /// The source with this name, if there is one.
   /// - Parameter rawValue: a source's name.
   public init?(rawValue: String) {
-    if let source = Self.allCases.first(where: { $0.name == rawValue }) {
-      self = source
-    } else if DeclaredSources.refused.contains(rawValue), let source = Self(dormant: rawValue) {
-      // A source the config file declares with a problem: the command ends with the problem.
-      self = source
-    } else {
-      return nil
-    }
+    guard let source = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+    self = source
   }
 
   /// The built-in sources, in `chuck sources` order: Chuck Norris jokes first (the default).
