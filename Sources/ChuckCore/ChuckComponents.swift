@@ -39,9 +39,11 @@ public struct ChuckComponents: Sendable {
   /// Any source's saved list.
   /// - Parameter source: the source.
   /// - Returns: its list.
-  public func list(of source: JokeSource) -> any SavedListProtocol {
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a dormant source, whose list is not read
+  ///   (``JokeSource/kind``).
+  public func list(of source: JokeSource) throws(ChuckError) -> any SavedListProtocol {
     func open<Kind: JokeKind>(_ kind: Kind.Type) -> any SavedListProtocol { list(kind) }
-    return open(source.kind)
+    return open(try source.kind)
   }
 
   /// The one fetch-then-save path of `chuck random` and the screen's Joke!: a random joke of the

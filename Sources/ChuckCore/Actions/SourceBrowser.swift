@@ -34,11 +34,13 @@ extension ChuckComponents {
   /// The screen's browser of `source`.
   /// - Parameter source: the source.
   /// - Returns: its browser.
-  public func browser(_ source: JokeSource) -> any SourceBrowser {
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a dormant source, whose list is not read
+  ///   (``JokeSource/kind``): a favourite of it is not opened.
+  public func browser(_ source: JokeSource) throws(ChuckError) -> any SourceBrowser {
     func make<Kind: JokeKind>(_ kind: Kind.Type) -> any SourceBrowser {
       KindBrowser<Kind>(components: self)
     }
-    return make(source.kind)
+    return make(try source.kind)
   }
 }
 

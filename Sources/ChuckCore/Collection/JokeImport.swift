@@ -87,12 +87,15 @@ public struct JokeImport {
   ) throws(MalformedRecord) {
     var batches: [JokeSource: Batch] = [:]
     if case .source(let source) = target {
-      batches[source] = Self.batch(of: source.kind, components)
+      batches[source] = Self.batch(of: try Self.kind(of: source, line: 1), components)
     }
     for record in records {
       let source = try Self.source(of: record, target)
       let item = try Self.item(record, for: source, at: time)
-      batches[source, default: Self.batch(of: source.kind, components)].items.append(item)
+      if batches[source] == nil {
+        batches[source] = Self.batch(of: try Self.kind(of: source, line: record.line), components)
+      }
+      batches[source]?.items.append(item)
     }
     self.batches = JokeSource.allCases.compactMap { batches[$0] }
   }
@@ -162,7 +165,20 @@ public struct JokeImport {
       }
       object[sourceField] = nil
     }
-    return try item(of: source.kind, object, line: record.line, at: time)
+    return try item(
+      of: try kind(of: source, line: record.line), object, line: record.line, at: time)
+  }
+
+  /// The kind of a list's source; a source without one (a dormant source, which no name given
+  /// to import takes) is refused on the line.
+  private static func kind(of source: JokeSource, line: Int) throws(MalformedRecord)
+    -> any JokeKind.Type
+  {
+    do throws(ChuckError) {
+      return try source.kind
+    } catch {
+      throw MalformedRecord(line: line, reason: error.errorDescription ?? "\(error)")
+    }
   }
 
   /// When an object says it was saved (a list's item): kept, so that a list moves whole.

@@ -160,15 +160,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
       let reading = SourceDeclaration.reading(file, path: path, environment: environment)
     {
       declared = reading
-      let declarations = reading.declarations
-      var refused: [String] = []
-      for header in file.headers where header.name.hasPrefix(SourceDeclaration.configTable + ".") {
-        let name = String(header.name.split(separator: ".", omittingEmptySubsequences: false)[1])
-        if !declarations.contains(where: { $0.name == name }), !refused.contains(name) {
-          refused.append(name)
-        }
-      }
-      DeclaredSources.install(declarations, refused: refused)
+      DeclaredSources.install(reading.declarations)
     } else {
       DeclaredSources.install([])
     }
@@ -291,6 +283,13 @@ public struct ChuckConfiguration: Sendable, Equatable {
         continue
       }
       guard setting.store(entry.value, &self) else {
+        // `source = "geek"` with [sources.geek] declared wrongly, which is then no source: the
+        // table's own problems say why, and one more here would come first and hide them.
+        if setting.key == Setting.sourceKey, case .string(let name) = entry.value,
+          Self.hasTable(of: name, in: file)
+        {
+          continue
+        }
         problems.append(
           ConfigProblem(
             line: entry.line, key: entry.name,
@@ -326,6 +325,12 @@ public struct ChuckConfiguration: Sendable, Equatable {
 
   /// The tables of the config file that this chuck reads.
   static let knownTables = [ScreenKeymap.configTable]
+
+  /// Whether the file has a table of the source `name`: `[sources.NAME]` or one of its own.
+  private static func hasTable(of name: String, in file: ConfigFile) -> Bool {
+    let table = SourceDeclaration.configTable + "." + name
+    return file.headers.contains { $0.name == table || $0.name.hasPrefix(table + ".") }
+  }
 
   /// The home folder: `HOME`, else the password database's.
   private static func home(in environment: [String: String]) -> URL {

@@ -5,7 +5,7 @@ extension Setting {
   public static let all: [Setting] =
     [
       Setting(
-        "source", .source, flags: ["--source"], form: .text,
+        sourceKey, .source, flags: ["--source"], form: .text,
         meaning: "the source when no --source is given", allowed: "one of " + JokeSource.names,
         store: { value, configuration in
           guard case .string(let name) = value, let source = JokeSource(rawValue: name) else {
@@ -129,6 +129,9 @@ extension Setting {
         },
         current: { .string(($0.dateFormat ?? .swedish).pattern) }),
     ] + JokeSource.builtIn.compactMap(baseURL)
+
+  /// `source`, which may name a source the file declares.
+  static let sourceKey = "source"
 
   /// `lang`, whose default the locale gives.
   static let languageKey = "lang"

@@ -153,7 +153,7 @@ extension DeclaredShape {
   public static func searchResults(in answer: JSONValue) throws(ChuckError)
     -> [[String: JSONValue]]
   {
-    try objects(in: answer, at: declaration.searchItems, key: "search-items", what: "search")
+    try objects(in: answer, at: declaration.searchItems, of: .searchResults)
   }
 
   /// The random item's path, or for a feed its list's.
@@ -209,9 +209,7 @@ extension DeclaredShape {
     var jokes: [ServiceJoke<Self>] = []
     var pointer: JSONPointer?
     if case .feed(_, let items) = declaration.fetch { pointer = items }
-    for (index, object) in try objects(in: answer, at: pointer, key: "items", what: "list")
-      .enumerated()
-    {
+    for (index, object) in try objects(in: answer, at: pointer, of: .feedList).enumerated() {
       do throws(ChuckError) {
         jokes.append(try ServiceJoke(received: object, savedAt: savedAt))
       } catch {
@@ -224,8 +222,9 @@ extension DeclaredShape {
 
   /// The objects of an answer that holds several items (a feed's list, a search's results).
   private static func objects(
-    in answer: JSONValue, at pointer: JSONPointer?, key: String, what: String
+    in answer: JSONValue, at pointer: JSONPointer?, of expected: ItemsAnswer
   ) throws(ChuckError) -> [[String: JSONValue]] {
+    let (key, what) = (expected.key, expected.what)
     var items = answer
     if let pointer {
       guard let found = pointer.resolve(in: answer) else {
@@ -245,7 +244,7 @@ extension DeclaredShape {
         objects.append(object)
       }
       return objects
-    case .object(let object) where what == "search": return [object]
+    case .object(let object) where expected.takesOneObject: return [object]
     default:
       throw .badResponse(
         "\(name): the \(what)'s answer is not an array of items: declare \(key), the pointer "
@@ -264,6 +263,40 @@ extension DeclaredShape {
       throw ServiceJokeProblem(reason: "\(name): \(key) (\(quoted)) matches nothing in the item")
     case _?:
       throw ServiceJokeProblem(reason: "\(name): \(key) (\(quoted)) is not text in the item")
+    }
+  }
+}
+
+/// An answer of a declared source that holds several items: each is read the same way
+/// (``DeclaredShape``), but for its key, its name in messages and what one object is.
+private enum ItemsAnswer {
+  /// A search's results, where `search-items` points: an answer that is one object is one
+  /// result.
+  case searchResults
+  /// A feed's list, where `items` points: an array of objects, always.
+  case feedList
+
+  /// The key of the pointer to the items.
+  var key: String {
+    switch self {
+    case .searchResults: "search-items"
+    case .feedList: "items"
+    }
+  }
+
+  /// How messages name the answer: the `search`'s, the `list`'s.
+  var what: String {
+    switch self {
+    case .searchResults: "search"
+    case .feedList: "list"
+    }
+  }
+
+  /// Whether an answer that is one object is one item (else it is no list of items).
+  var takesOneObject: Bool {
+    switch self {
+    case .searchResults: true
+    case .feedList: false
     }
   }
 }

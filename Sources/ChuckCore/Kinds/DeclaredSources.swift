@@ -21,12 +21,6 @@ public enum DeclaredSources {
   ]
 
   private static let installed = Mutex<[SourceDeclaration]>([])
-  private static let refusedNames = Mutex<[String]>([])
-
-  /// The names of the sources the config file tries to declare with a problem: `--source` takes
-  /// them (as dormant sources, ``JokeSource/init(dormant:)``) so that the command ends with the
-  /// file's problem (exit 78), not with an unknown source (64).
-  public static var refused: [String] { refusedNames.withLock { $0 } }
 
   /// The declarations in effect, in slot order.
   public static var declarations: [SourceDeclaration] { installed.withLock { $0 } }
@@ -40,14 +34,10 @@ public enum DeclaredSources {
   /// Makes each declaration a source, the first in slot 0, in place of those installed before.
   /// - Parameter declarations: at most ``limit`` declarations (more are left out: the config
   ///   file's check refuses them first).
-  /// - Parameter refused: the names of the tables that declare a source with a problem.
-  public static func install(_ declarations: [SourceDeclaration], refused: [String] = []) {
+  public static func install(_ declarations: [SourceDeclaration]) {
     let kept = Array(declarations.prefix(limit))
     installed.withLock { current in
       if current != kept { current = kept }
-    }
-    refusedNames.withLock { current in
-      if current != refused { current = refused }
     }
   }
 

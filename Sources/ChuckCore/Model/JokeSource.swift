@@ -2,30 +2,33 @@
 /// name (`--source NAME`, `CHUCK_SOURCE`, a favourite's `source`). Everything about a source is
 /// its kind's; this type only names it, and ``allCases`` is the one list of the sources.
 public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
-  /// The kind of joke the source serves.
-  public let kind: any JokeKind.Type
-  /// The name of a source that saved data names and the config file no longer declares (a
-  /// favourite of `articles` after `[sources.articles]` was removed); `nil` for every source in
-  /// effect.
-  private let dormantName: String?
+  /// The kind of joke the source serves, or the name alone of a dormant source.
+  private let identity: Identity
+
+  /// What a source is.
+  private enum Identity {
+    /// A source in effect: its kind.
+    case kind(any JokeKind.Type)
+    /// A source that saved data names and the config file no longer declares (a favourite of
+    /// `articles` after `[sources.articles]` was removed): its name, and no kind.
+    case dormant(String)
+  }
 
   /// The source of a kind.
   /// - Parameter kind: the kind.
   public init(_ kind: any JokeKind.Type) {
-    self.kind = kind
-    dormantName = nil
+    identity = .kind(kind)
   }
 
   /// A source that saved data names and the config file no longer declares: kept by name, so
   /// that the favourites that name it are kept, listed and written back as they are (and come
   /// back whole when the source is declared again). It has no service and no tab, and `--source`
-  /// does not take it; its list file is left alone.
+  /// does not take it; it has no kind (``kind`` refuses it), so its list file is left alone.
   /// - Parameter name: the name, of a declared source's form (``SourceDeclaration``).
   /// - Returns: `nil` for a name no declaration could have.
   public init?(dormant name: String) {
     guard SourceDeclaration.problem(withName: name) == nil else { return nil }
-    kind = Mine.self
-    dormantName = name
+    identity = .dormant(name)
   }
 
   /// The source with this name, else the dormant source of that name (``init(dormant:)``):
@@ -36,20 +39,37 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
     self = source
   }
 
+  /// The kind of joke the source serves: what opens its list, asks its service and reads its
+  /// items.
+  /// - Throws: ``ChuckError/invalidArgument(_:)`` for a dormant source, which has none: the
+  ///   config file no longer declares it, and its list is neither read nor written.
+  public var kind: any JokeKind.Type {
+    get throws(ChuckError) {
+      switch identity {
+      case .kind(let kind):
+        return kind
+      case .dormant(let name):
+        throw .invalidArgument(
+          "\(name) is not declared in your config file: declare [sources.\(name)] again to read "
+            + "its jokes")
+      }
+    }
+  }
+
+  /// The kind, when the source has one (every source but a dormant one).
+  private var ownKind: (any JokeKind.Type)? {
+    guard case .kind(let kind) = identity else { return nil }
+    return kind
+  }
+
   /// Whether the source is one that saved data names and the config file no longer declares.
-  public var isDormant: Bool { dormantName != nil }
+  public var isDormant: Bool { ownKind == nil }
 
   /// The source with this name, if there is one.
   /// - Parameter rawValue: a source's name.
   public init?(rawValue: String) {
-    if let source = Self.allCases.first(where: { $0.name == rawValue }) {
-      self = source
-    } else if DeclaredSources.refused.contains(rawValue), let source = Self(dormant: rawValue) {
-      // A source the config file declares with a problem: the command ends with the problem.
-      self = source
-    } else {
-      return nil
-    }
+    guard let source = Self.allCases.first(where: { $0.name == rawValue }) else { return nil }
+    self = source
   }
 
   /// The built-in sources, in `chuck sources` order: Chuck Norris jokes first (the default).
@@ -63,57 +83,73 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
   }
 
   /// The name `--source` and `CHUCK_SOURCE` take.
-  public var rawValue: String { dormantName ?? kind.name }
+  public var rawValue: String { name }
 
   /// The name `--source` and `CHUCK_SOURCE` take.
-  public var name: String { dormantName ?? kind.name }
+  public var name: String {
+    switch identity {
+    case .kind(let kind): kind.name
+    case .dormant(let name): name
+    }
+  }
 
   /// The list file's name in the data folder.
-  public var listFileName: String { dormantName.map { "\($0)-jokes.json" } ?? kind.listFileName }
+  public var listFileName: String { ownKind?.listFileName ?? "\(name)-jokes.json" }
 
   /// The variable that sets the service's base URL.
-  public var baseURLVariable: EnvironmentVariable? { kind.baseURLVariable }
+  public var baseURLVariable: EnvironmentVariable? { ownKind?.baseURLVariable }
 
   /// Whether the source has a service to fetch from (every source but your own jokes).
-  public var hasService: Bool { kind.hasService }
+  public var hasService: Bool { ownKind?.hasService ?? false }
 
   /// Where the config file declared the source; `nil` for a built-in one.
-  public var origin: SettingOrigin? { kind.origin }
+  public var origin: SettingOrigin? { ownKind?.origin }
 
   /// Where the config file declared the source, `FILE:LINE`; `nil` for a built-in one.
   public var declaredAt: String? {
-    guard case .file(let path, let line)? = kind.origin else { return nil }
+    guard case .file(let path, let line)? = origin else { return nil }
     return "\(path):\(line)"
   }
 
   /// Whether the config file declared the source.
-  public var isDeclared: Bool { kind.origin != nil }
+  public var isDeclared: Bool { origin != nil }
+
+  /// What its service can do besides random jokes; nothing for a dormant source.
+  private var abilities: JokeAbilities { ownKind?.abilities ?? [] }
 
   /// Whether `random` and Joke! bring the whole latest list (a declared source with `list`).
-  public var isFeed: Bool { kind.abilities.contains(.feed) }
+  public var isFeed: Bool { abilities.contains(.feed) }
 
   /// What `random`, `search` and `save` say of a source without a service.
   public var noServiceMessage: String {
     "\(name) jokes have no service to fetch from: add yours with chuck add TEXT, or chuck import"
   }
 
-  /// The service's base URL when its variable is unset.
-  public var defaultBaseURL: String { kind.defaultBaseURL }
+  /// The service's base URL when its variable is unset; for a dormant source, which has no
+  /// service, a URL that no request can reach.
+  public var defaultBaseURL: String { ownKind?.defaultBaseURL ?? "http://127.0.0.1:9" }
 
   /// The list's title.
-  public var title: String { dormantName ?? kind.title }
+  public var title: String { ownKind?.title ?? name }
+
+  /// The tab's name on the screen, and how messages name the service.
+  public var label: String { ownKind?.label ?? name }
+
+  /// How its jokes' dates are shown, when the source has its own way (a declared source's
+  /// `date-format`).
+  public var dateFormat: DateFormat? { ownKind?.dateFormat }
 
   /// Whether the service searches jokes by text.
-  public var canSearch: Bool { kind.abilities.contains(.search) }
+  public var canSearch: Bool { abilities.contains(.search) }
 
   /// Whether the service fetches a joke by its id.
-  public var canFetchByID: Bool { kind.abilities.contains(.fetchByID) }
+  public var canFetchByID: Bool { abilities.contains(.fetchByID) }
 
   /// The languages its service has jokes in (``JokeRequests/languages``); none for your own.
-  public var languages: [String] { kind.languages }
+  public var languages: [String] { ownKind?.languages ?? [] }
 
   /// Whether its jokes have categories (`--category`, `--exclude`).
-  public var hasCategories: Bool { kind.abilities.contains(.categories) }
+  public var hasCategories: Bool { abilities.contains(.categories) }
 
   /// Sources are the same when their names are.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }

@@ -47,12 +47,12 @@ public struct LanguageFallback: Sendable, Equatable {
   /// What `chuck random` says on stderr (after `note: `) and the screen in its status line: `JokeAPI
   /// has no joke in fr that fits; here is one in English`.
   public var note: String {
-    "\(source.kind.label) has no joke in \(language) that fits; here is one in English"
+    "\(source.label) has no joke in \(language) that fits; here is one in English"
   }
 
   /// What `chuck search` says on stderr (after `note: `) when it found nothing in the language
   /// and shows what it found in English.
   public var searchNote: String {
-    "\(source.kind.label) has no joke in \(language) that matches; here are those in English"
+    "\(source.label) has no joke in \(language) that matches; here are those in English"
   }
 }

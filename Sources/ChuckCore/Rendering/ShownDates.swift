@@ -37,6 +37,6 @@ public struct ShownDates: Sendable, Equatable {
   ///   - source: the source whose jokes are shown.
   ///   - configuration: the settings.
   public init(flag: DateFormat?, source: JokeSource, configuration: ChuckConfiguration) {
-    self.init(flag ?? source.kind.dateFormat ?? configuration.dateFormat)
+    self.init(flag ?? source.dateFormat ?? configuration.dateFormat)
   }
 }

@@ -127,6 +127,6 @@ extension ScreenRenderer {
   /// A row's date: in the tab's source's own format (a declared source's `date-format`), else
   /// the Swedish date.
   func shownDate(_ instant: PostgresTimestamp, _ state: ScreenState) -> String {
-    state.tab.source?.kind.dateFormat.map { $0.string(instant) } ?? dates.date(instant)
+    state.tab.source?.dateFormat.map { $0.string(instant) } ?? dates.date(instant)
   }
 }

@@ -54,7 +54,7 @@ extension ScreenState {
     /// - Returns: the tab.
     public static func of(_ source: JokeSource) -> Tab {
       Tab(
-        title: source.title, label: source.kind.label, source: source, canSearch: source.canSearch)
+        title: source.title, label: source.label, source: source, canSearch: source.canSearch)
     }
 
     /// The tab of every source's favourites.

@@ -48,7 +48,7 @@ extension Context {
   /// `chuck random` (also run by `StartupCommand`): fetches a random joke of the source, saves it,
   /// prints it and says it was saved.
   func fetchAndPrint(_ request: RandomRequest) async throws(ChuckError) {
-    let kind = (request.source ?? components.configuration.source).kind
+    let kind = try (request.source ?? components.configuration.source).kind
     try await Self.fetchAndPrint(kind, request, self)
   }
 

@@ -5,7 +5,7 @@ extension ScreenSession {
 
   /// The list of a source, or of the tab's source.
   func list(_ tab: Int, _ source: JokeSource?) throws(ChuckError) -> any SourceBrowser {
-    if let source { return context.components.browser(source) }
+    if let source { return try context.components.browser(source) }
     guard bindings.indices.contains(tab), case .list(let list) = bindings[tab] else {
       throw .internalError("tab \(tab) has no list")
     }

@@ -44,7 +44,9 @@ final class ScreenSession {
     self.context = context
     terminal = ScreenTerminal(mouse: mouse, showsCursor: context.terminal.accessible)
     let sources = JokeSource.allCases
-    bindings = sources.map { .list(context.components.browser($0)) } + [.favorites]
+    var bindings: [Binding] = []
+    for source in sources { bindings.append(.list(try context.components.browser(source))) }
+    self.bindings = bindings + [.favorites]
     wakeUp = try ScreenWakeUp()
     renderer = ScreenRenderer(style: context.terminal.stdoutStyle)
     let first = sources.firstIndex(of: source) ?? 0

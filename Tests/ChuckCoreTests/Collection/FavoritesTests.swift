@@ -24,7 +24,9 @@ import Testing
   }
 
   var favorites: Favorites { components.favorites }
-  var dad: any SavedListProtocol { components.list(of: .dad) }
+  var dad: any SavedListProtocol {
+    get throws { try components.list(of: .dad) }
+  }
   let time = PostgresTimestamp("2026-11-24 10:11:12")!
   var fileBytes: Data? { try? Data(contentsOf: folder.appendingPathComponent("favorites.json")) }
 
@@ -178,6 +180,35 @@ import Testing
       shown.map(\.shownText) == [
         "(cat is not declared in your config file)", "(no longer in your list)",
       ])
+  }
+
+  /// A dormant source (a favourite's, its source no longer declared) has no kind: its list is
+  /// neither opened, nor browsed, nor removed from, each refused in words; your own jokes'
+  /// list, which a joke of the same id is in, is not read for it, nor written.
+  @Test func undeclaredSourceHasNoList() throws {
+    let joke = try Mine.joke("My own joke", at: time)
+    _ = try components.list(Mine.self).add(joke)
+    let id = joke.id
+    let file = folder.appendingPathComponent("favorites.json")
+    let item = #"{"name":"a","source":"cat","id":"\#(id)","added_at":"2026-01-01 00:00:00"}"#
+    try Data(#"{"version":1,"items":["#.utf8 + Data(item.utf8) + Data("]}".utf8)).write(to: file)
+    let cat = try #require(try favorites.sorted().first?.source)
+    #expect(cat.isDormant)
+    let mineFile = folder.appendingPathComponent(Mine.listFileName)
+    let before = try Data(contentsOf: mineFile)
+    let refusal = ChuckError.invalidArgument(
+      "cat is not declared in your config file: declare [sources.cat] again to read its jokes")
+    #expect(throws: refusal) { try cat.kind }
+    #expect(throws: refusal) { try components.list(of: cat).texts() }
+    #expect(throws: refusal) { try components.browser(cat).detail(id) }
+    #expect(throws: refusal) { try components.removeJokes([id], from: cat) }
+    #expect(try Data(contentsOf: mineFile) == before)
+    #expect(try favorites.sorted().map(\.name) == ["a"])
+    #expect(
+      try FavoriteRows.rows(components).map(\.entry.value) == [
+        "(cat is not declared in your config file)"
+      ])
+    #expect(cat.label == "cat" && cat.dateFormat == nil && !cat.hasService)
   }
 
   /// A stored favourite is checked field by field: a source no declaration could name, a bad id

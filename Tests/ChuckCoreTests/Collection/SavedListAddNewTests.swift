@@ -215,7 +215,7 @@ import Testing
       .success(answer([])), .success(answer([2, 1])), .success(answer([2, 1])),
     ])
     let components = try components(script)
-    let browser = components.browser(JokeSource(TestArticles.self))
+    let browser = try components.browser(JokeSource(TestArticles.self))
     let empty = try await browser.fetchAndSave()
     #expect(empty.id == "" && empty.count == 0)
     #expect(empty.news == "0 new of 0 in the latest list")

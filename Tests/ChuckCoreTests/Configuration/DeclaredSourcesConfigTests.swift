@@ -59,6 +59,22 @@ import Testing
     #expect(DeclaredSources.declarations.isEmpty, "a configuration installs nothing")
   }
 
+  /// `source = NAME` naming a source the file declares wrongly (which is then no source) is no
+  /// problem of its own: the declaration's problems say why, and the first of them is what every
+  /// command shows. A name that no table declares is a problem of `source`.
+  @Test func sourceNamingABadDeclaration() {
+    let broken = "[sources.broken]\nurl = \"ftp://x\"\n"
+    var configuration = ChuckConfiguration.standard
+    let problems = configuration.apply(file("source = \"broken\"\n" + broken), path: Self.path)
+    #expect(problems.map(\.line) == [2, 2, 2, 3])
+    #expect(problems.allSatisfy { $0.key?.hasPrefix("sources.broken") == true }, "\(problems)")
+    #expect(configuration.source == .chuck)
+    var other = ChuckConfiguration.standard
+    let unknown = other.apply(file("source = \"brok\"\n" + broken), path: Self.path)
+    #expect(unknown.first?.key == "source")
+    #expect(unknown.count == problems.count + 1)
+  }
+
   /// `load` reads the declarations before the settings; a file whose declaration has a
   /// problem is refused naming it, and no source is installed.
   @Test func loadRefusesABadDeclaration() throws {

@@ -52,4 +52,38 @@ extension ScreenTests {
         == Array(repeating: "/articles" + DeclaredSourceTests.listPath, count: 6))
     try screen.send("q")
   }
+
+  /// A favourite of a source the config file no longer declares (`cat`) says so on the
+  /// Favourites tab; Enter and `o` on it say so in the status line and read no list: not your
+  /// own jokes', which hold a joke of the same id.
+  @Test func favouriteOfAnUndeclaredSource() async throws {
+    let (_, sandbox) = try await startSandbox()
+    #expect(try await sandbox.chuck(["add", "My own joke"]).status == 0)
+    let id = try #require(try await Self.listedIDs(sandbox, source: "mine").first)
+    let item = #"{"name":"Whiskers","source":"cat","id":"\#(id)","added_at":"2026-01-01 00:00:00"}"#
+    try Data(#"{"version":1,"items":[\#(item)]}"#.utf8).write(
+      to: sandbox.dataDirectory.appendingPathComponent("favorites.json"))
+    let mine = sandbox.dataDirectory.appendingPathComponent("my-jokes.json")
+    let before = try Data(contentsOf: mine)
+    let screen = try TmuxScreen(sandbox: sandbox, script: "$CHUCK", columns: 120)
+    defer { screen.stop() }
+    #expect(await screen.waitFor { $0.contains("Joke!") })
+    try screen.send(Self.favouritesKey)
+    #expect(await screen.waitFor { $0.contains("★ Whiskers") })
+    // The preview's 30 characters of the text lists show.
+    #expect(screen.lines[2].contains("(cat is not declared in your"), "\(screen.screen())")
+    let refusal =
+      "error: cat is not declared in your config file: declare [sources.cat] again to read its "
+      + "jokes"
+    for key in ["Enter", "o"] {
+      try screen.send(key)
+      #expect(await screen.waitFor { $0.contains(refusal) }, "\(key): \(screen.screen())")
+      #expect(!screen.screen().contains("My own joke"), "\(key)")
+      // Any key clears the status line for the next.
+      try screen.send("Home")
+      #expect(await screen.waitFor { !$0.contains(refusal) })
+    }
+    #expect(try Data(contentsOf: mine) == before)
+    try screen.send("q")
+  }
 }
