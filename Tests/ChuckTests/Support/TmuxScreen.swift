@@ -1,3 +1,4 @@
+import ChuckCore
 import ChuckTestSupport
 import Foundation
 
@@ -98,9 +99,15 @@ final class TmuxScreen {
     return children?.split(separator: " ").first.flatMap { Int32($0) }
   }
 
-  /// Waits up to `seconds` for `condition` on the screen's text.
+  /// Waits up to `seconds` for `condition` on the screen's text, then as long as a person or a
+  /// script that reads the screen takes at least before the next key: more than
+  /// `KeyDecoder.togetherMilliseconds`. Sooner, a key sent after `send("-l", " pie")` came
+  /// "together" with those (as the rest of a paste does) and Enter was refused as pasted: the
+  /// rename step of `favouritesTab` failed so on a fast, idle machine.
   func waitFor(seconds: Double = 20, _ condition: (String) -> Bool) async -> Bool {
-    await waitUntil(seconds: seconds) { condition(screen()) }
+    let met = await waitUntil(seconds: seconds) { condition(screen()) }
+    try? await Task.sleep(for: .milliseconds(KeyDecoder.togetherMilliseconds + 5))
+    return met
   }
 
   /// Writes bytes to the program as the terminal would (`send-keys -H`): escape sequences such as
