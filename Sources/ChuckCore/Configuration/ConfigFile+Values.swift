@@ -159,21 +159,13 @@ extension ConfigLineScanner {
     }
     if let number = try Self.number(token, text: text) { return number }
     let hint =
-      token.allSatisfy({ ConfigFile.isKeyByte($0) }) && !Self.isDigit(token.first!)
+      token.allSatisfy({ ConfigFile.isKeyByte($0) }) && !ASCIIByte.isDigit(token.first!)
       ? "a string needs quotes (\"\(text)\")" : Self.allowedValues
     throw ConfigSyntaxError(message: "\(text) is not a value: " + hint)
   }
 
   private static func isBareValueByte(_ byte: UInt8) -> Bool {
     ConfigFile.isKeyByte(byte) || "+.:".utf8.contains(byte)
-  }
-
-  private static func isDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
   }
 
   /// Whether `part` is digits with single `_` between them: `1_000`, not `_1`, `1__0` or `1_`.
@@ -200,7 +192,9 @@ extension ConfigLineScanner {
     for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where text.hasPrefix(prefix) {
       let digits = token.dropFirst(2)
       let grouped = isGrouped(digits) { byte in
-        radix == 16 ? isHexDigit(byte) : isDigit(byte) && Int(byte - UInt8(ascii: "0")) < radix
+        radix == 16
+          ? ASCIIByte.isHexDigit(byte)
+          : ASCIIByte.isDigit(byte) && Int(byte - UInt8(ascii: "0")) < radix
       }
       guard grouped else { return nil }
       guard let number = Int(plain.dropFirst(2), radix: radix) else { throw outOfRange }
@@ -210,12 +204,12 @@ extension ConfigLineScanner {
     if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
       rest = rest.dropFirst()
     }
-    let integerPart = rest.prefix { isDigit($0) || $0 == UInt8(ascii: "_") }
+    let integerPart = rest.prefix { ASCIIByte.isDigit($0) || $0 == UInt8(ascii: "_") }
     rest = rest.dropFirst(integerPart.count)
     var fraction: ArraySlice<UInt8>?
     var exponent: ArraySlice<UInt8>?
     if rest.first == UInt8(ascii: ".") {
-      fraction = rest.dropFirst().prefix { isDigit($0) || $0 == UInt8(ascii: "_") }
+      fraction = rest.dropFirst().prefix { ASCIIByte.isDigit($0) || $0 == UInt8(ascii: "_") }
       rest = rest.dropFirst(1 + fraction!.count)
     }
     if let letter = rest.first, letter | 0x20 == UInt8(ascii: "e") {
@@ -226,9 +220,9 @@ extension ConfigLineScanner {
       exponent = digits
       rest = []
     }
-    guard rest.isEmpty, isGrouped(integerPart, digit: isDigit),
-      fraction.map({ isGrouped($0, digit: isDigit) }) ?? true,
-      exponent.map({ isGrouped($0, digit: isDigit) }) ?? true
+    guard rest.isEmpty, isGrouped(integerPart, digit: ASCIIByte.isDigit),
+      fraction.map({ isGrouped($0, digit: ASCIIByte.isDigit) }) ?? true,
+      exponent.map({ isGrouped($0, digit: ASCIIByte.isDigit) }) ?? true
     else { return nil }
     if integerPart.count > 1, integerPart.first == UInt8(ascii: "0") {
       throw ConfigSyntaxError(message: "\(text) has a leading zero, which TOML does not allow")

@@ -65,16 +65,13 @@ extension SourceDeclaration {
       position += 1
       if byte == UInt8(ascii: "%") {
         let digits = rest[min(position, rest.count)..<min(position + 2, rest.count)]
-        guard digits.count == 2, digits.allSatisfy(Self.isHexDigit) else {
+        guard digits.count == 2, digits.allSatisfy(ASCIIByte.isHexDigit) else {
           return "\(quoted) has a % without two hex digits after it: write a % itself as %25"
         }
         position += 2
         continue
       }
-      if byte < 0x80,
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || allowed.utf8.contains(byte)
-      {
+      if ASCIIByte.isLetterOrDigit(byte) || allowed.utf8.contains(byte) {
         continue
       }
       // The scalar this byte starts (or is part of), for the message.
@@ -90,23 +87,6 @@ extension SourceDeclaration {
         + "for any other byte)"
     }
     return nil
-  }
-
-  /// Whether a byte is an ASCII hex digit.
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-  }
-
-  /// A header name with its ASCII letters in lower case (a name is ASCII): `String.lowercased()`
-  /// maps every scalar through Unicode's tables, made at run time from their mangled names, at
-  /// every start of `pick`.
-  /// - Parameter name: the name.
-  static func asciiLowercased(_ name: String) -> String {
-    String(
-      decoding: name.utf8.map {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0
-      }, as: UTF8.self)
   }
 
   /// The symbols a header's name may hold besides letters and digits: RFC 7230's `tchar`.
@@ -125,16 +105,17 @@ extension SourceDeclaration {
     let isToken =
       !name.isEmpty
       && name.utf8.allSatisfy {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-          || headerNameSymbols.utf8.contains($0)
+        ASCIIByte.isLetterOrDigit($0) || headerNameSymbols.utf8.contains($0)
       }
     guard isToken else {
       return "\(name.debugDescription) is not a header name: a name is letters, digits and "
         + headerNameSymbols.map(String.init).joined(separator: " ")
     }
-    let lowered = asciiLowercased(name)
-    guard let refused = refusedHeaders.first(where: { asciiLowercased($0) == lowered }) else {
+    // ASCII's lower case: `lowercased()` maps every scalar through Unicode's tables, at every
+    // start of `pick`.
+    let lowered = ASCIIByte.lowercased(name)
+    guard let refused = refusedHeaders.first(where: { ASCIIByte.lowercased($0) == lowered })
+    else {
       return nil
     }
     return "\(refused) is set by chuck and libcurl for the connection itself: a source cannot "
@@ -180,12 +161,8 @@ extension SourceDeclaration {
       let nameBytes = Array(bytes[index + 2..<end])
       let name = String(decoding: nameBytes, as: UTF8.self)
       index = end + 1
-      let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-      guard let first = nameBytes.first, !digits.contains(first),
-        nameBytes.allSatisfy({
-          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) || digits.contains($0)
-            || $0 == UInt8(ascii: "_")
-        })
+      guard let first = nameBytes.first, !ASCIIByte.isDigit(first),
+        nameBytes.allSatisfy({ ASCIIByte.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") })
       else {
         problems.append(
           "${\(name)} is not a variable: a variable's name is letters, digits and _, not "

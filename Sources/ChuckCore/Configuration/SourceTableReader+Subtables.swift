@@ -27,14 +27,14 @@ extension SourceTableReader {
         refuse(entry, problem)
         continue
       }
-      if let earlier = lines[SourceDeclaration.asciiLowercased(entry.key)] {
+      if let earlier = lines[ASCIIByte.lowercased(entry.key)] {
         refuse(
           entry,
           "\(entry.key.debugDescription) is the header \(earlier.name.debugDescription) of line "
             + "\(earlier.line) again (a header's name is the same in any case): set it once")
         continue
       }
-      lines[SourceDeclaration.asciiLowercased(entry.key)] = (entry.key, entry.line)
+      lines[ASCIIByte.lowercased(entry.key)] = (entry.key, entry.line)
       guard case .string(let template) = entry.value else {
         refuse(entry, SourceDeclaration.notAString(entry.value, example: "Bearer ${API_TOKEN}"))
         continue

@@ -190,14 +190,14 @@ extension DeclaredShape {
   public static func headers(deviceID: () throws(ChuckError) -> String) throws(ChuckError)
     -> [(name: String, value: String)]
   {
-    declaration.headers.filter { SourceDeclaration.asciiLowercased($0.name) != "user-agent" }.map {
+    declaration.headers.filter { ASCIIByte.lowercased($0.name) != "user-agent" }.map {
       ($0.name, $0.value)
     }
   }
 
   /// A declared `User-Agent`, else chuck's.
   public static var userAgent: String {
-    declaration.headers.last { SourceDeclaration.asciiLowercased($0.name) == "user-agent" }?.value
+    declaration.headers.last { ASCIIByte.lowercased($0.name) == "user-agent" }?.value
       ?? ChuckVersion.userAgent
   }
 
