@@ -13,7 +13,7 @@ extension ChuckError {
     case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .timedOut,
       .serverError, .rateLimited:
       return 69
-    case .malformedInput: return 65
+    case .malformedInput, .syncRecordRefused: return 65
     case .internalError: return 70
     case .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion, .storageWriteFailed,
       .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed, .lockTimeout:

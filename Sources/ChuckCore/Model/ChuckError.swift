@@ -86,6 +86,9 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   /// Another process held the lock of this file (the data folder's, for what the user saved)
   /// for longer than the limit, in seconds.
   case lockTimeout(path: String, seconds: Double)
+  /// A record of another machine's sync log cannot be merged (damaged, foreign, or stamped too
+  /// far ahead of this machine's clock): why. The other records are merged.
+  case syncRecordRefused(String)
   /// The operation was cancelled (for example by Ctrl-C).
   case cancelled
   /// A state that should be impossible; a bug.
@@ -179,6 +182,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "cannot write the output: \(reason)"
     case .lockTimeout(let path, let seconds):
       return "another chuck held \(path) for more than \(Self.seconds(seconds)); gave up"
+    case .syncRecordRefused(let reason):
+      return "a sync record was refused: \(reason)"
     case .cancelled:
       return "cancelled"
     case .internalError(let message):

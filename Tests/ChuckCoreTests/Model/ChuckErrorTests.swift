@@ -44,6 +44,7 @@ import Testing
     .cacheWriteFailed(path: "/p", reason: "r"),
     .outputFailed(reason: "r"),
     .lockTimeout(path: "/p", seconds: 10),
+    .syncRecordRefused("damaged"),
     .cancelled,
     .internalError("oops"),
   ]
@@ -79,7 +80,7 @@ import Testing
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
       .storageWriteFailed, .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed,
-      .lockTimeout, .cancelled,
+      .lockTimeout, .syncRecordRefused, .cancelled,
       .internalError, .certificateRejected, .libcurlMissing:
       return false
     }
@@ -91,7 +92,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 40)
+    #expect(Self.everyCase.count == 41)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
