@@ -10,8 +10,8 @@ extension ChuckError {
       .unknownCategory,
       .onlyExcludedJokes:
       return 66
-    case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .timedOut,
-      .serverError, .rateLimited:
+    case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .libsodiumMissing, .timedOut,
+      .serverError, .rateLimited, .syncEngineFailed:
       return 69
     case .malformedInput, .syncRecordRefused: return 65
     case .internalError: return 70
@@ -19,7 +19,7 @@ extension ChuckError {
       .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed, .lockTimeout:
       return 74
     case .unexpectedStatus, .redirected, .badResponse, .responseTooLarge: return 76
-    case .badConfiguration: return 78
+    case .badConfiguration, .syncNotReady: return 78
     case .cancelled: return 130
     }
   }

@@ -89,6 +89,13 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
   /// A record of another machine's sync log cannot be merged (damaged, foreign, or stamped too
   /// far ahead of this machine's clock): why. The other records are merged.
   case syncRecordRefused(String)
+  /// `chuck sync` cannot run on this machine yet or with this setup (no sync folder, no key, a
+  /// key file that is not private): what to do.
+  case syncNotReady(String)
+  /// The engine that carries the sync folder (the system's `git`) failed: what it said.
+  case syncEngineFailed(String)
+  /// libsodium, which seals sync records, could not be loaded: why.
+  case libsodiumMissing(String)
   /// The operation was cancelled (for example by Ctrl-C).
   case cancelled
   /// A state that should be impossible; a bug.
@@ -184,6 +191,12 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
       return "another chuck held \(path) for more than \(Self.seconds(seconds)); gave up"
     case .syncRecordRefused(let reason):
       return "a sync record was refused: \(reason)"
+    case .syncNotReady(let reason):
+      return "sync is not ready: \(reason)"
+    case .syncEngineFailed(let reason):
+      return "the sync folder could not be carried: \(reason)"
+    case .libsodiumMissing(let reason):
+      return "chuck sync needs libsodium (libsodium.so.23): install the libsodium23 package (\(reason))"
     case .cancelled:
       return "cancelled"
     case .internalError(let message):

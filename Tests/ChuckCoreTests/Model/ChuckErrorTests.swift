@@ -45,6 +45,9 @@ import Testing
     .outputFailed(reason: "r"),
     .lockTimeout(path: "/p", seconds: 10),
     .syncRecordRefused("damaged"),
+    .syncNotReady("no key"),
+    .syncEngineFailed("git push failed"),
+    .libsodiumMissing("not found"),
     .cancelled,
     .internalError("oops"),
   ]
@@ -80,7 +83,8 @@ import Testing
       .unexpectedStatus, .redirected, .badResponse,
       .responseTooLarge, .storageUnreadable, .storageCorrupt, .storageUnsupportedVersion,
       .storageWriteFailed, .storageNotDurable, .storageIncomplete, .cacheWriteFailed, .outputFailed,
-      .lockTimeout, .syncRecordRefused, .cancelled,
+      .lockTimeout, .syncRecordRefused, .syncNotReady, .syncEngineFailed, .libsodiumMissing,
+      .cancelled,
       .internalError, .certificateRejected, .libcurlMissing:
       return false
     }
@@ -92,7 +96,7 @@ import Testing
       #expect(error.isTransient == Self.expectedTransient(error), "\(error)")
     }
     #expect(Self.everyCase.filter(\.isTransient).count == 4)
-    #expect(Self.everyCase.count == 41)
+    #expect(Self.everyCase.count == 44)
   }
 
   /// Messages carry the details a user needs: the variable, the candidates, the path, the status.
