@@ -168,18 +168,27 @@ public struct ChuckConfiguration: Sendable, Equatable {
       environment: environment, file: file, path: path, declared: declared)
   }
 
-  /// The config file's path: `CHUCK_CONFIG` (empty: none), else `$XDG_CONFIG_HOME/chuck/config`
-  /// (an absolute one), else `~/.config/chuck/config`.
+  /// The config file's path: `CHUCK_CONFIG` (empty: none), else `config` in
+  /// ``configDirectory(in:)``.
   /// - Parameter environment: the process's environment variables.
   /// - Returns: the path, or `nil` for none.
   public static func configFile(in environment: [String: String]) -> String? {
     if let named = environment[EnvironmentVariable.config.name] {
       return named.isEmpty ? nil : named
     }
+    return configDirectory(in: environment) + "/config"
+  }
+
+  /// chuck's folder of configuration: `$XDG_CONFIG_HOME/chuck` (an absolute one), else
+  /// `~/.config/chuck`. It holds the config file (unless `CHUCK_CONFIG` names another) and the
+  /// sync key (``SyncKey/file(environment:)``).
+  /// - Parameter environment: the process's environment variables.
+  /// - Returns: the folder's path.
+  public static func configDirectory(in environment: [String: String]) -> String {
     if let xdg = EnvironmentVariable.xdgConfigHome.value(in: environment), xdg.hasPrefix("/") {
-      return xdg + "/chuck/config"
+      return xdg + "/chuck"
     }
-    return home(in: environment).appendingPath(".config/chuck/config").path
+    return home(in: environment).appendingPath(".config/chuck").path
   }
 
   /// Reads the settings of a config file, then of the environment, which override the file's,
