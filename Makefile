@@ -147,10 +147,12 @@ run: tools
 	$(STAGE)/chuck $(ARGS)
 
 # After the tests, the crash matrix (Scripts/crash-matrix.py) runs the debug binary they built:
-# every writing command killed or failed at each of its file syscalls, through strace.
+# every writing command killed or failed at each of its file syscalls, through strace; then
+# chuck sync between two machines through two real Syncthing instances on loopback.
 test: test-tools
 	$(TEST_COMMAND)
 	python3 Scripts/crash-matrix.py
+	python3 Scripts/sync-syncthing-test.py .build/debug/chuck
 
 # The libcurl shim is compiled against curl's headers; without them the build fails late and
 # obscurely (`curl/curl.h not found`), so say so first.

@@ -104,7 +104,8 @@ chmod 644 "$doc/changelog.gz"
 
 # Depends: the libraries the binary links, as dpkg-shlibdeps finds them (it reads debian/control
 # and the tree at debian/PACKAGE, from WORK), plus libcurl4: chuck loads libcurl.so.4 with dlopen on
-# its first request, which dpkg-shlibdeps cannot see.
+# its first request, which dpkg-shlibdeps cannot see. Recommends: libsodium23, which chuck sync loads
+# the same way (only a sync needs it), and git, which carries a sync folder that is a git clone.
 printf 'Source: %s\n\nPackage: %s\nArchitecture: any\n' "$package" "$package" > "$work/debian/control"
 install -d -m 755 "$root/DEBIAN" # how dpkg-shlibdeps knows the package's tree and its $ORIGIN
 shlibs=$(cd "$work" && dpkg-shlibdeps -O "debian/$package/usr/bin/chuck" | sed -n 's/^shlibs:Depends=//p')
@@ -145,6 +146,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
+Recommends: libsodium23, git
 Conflicts: chuck
 Section: utils
 Priority: optional

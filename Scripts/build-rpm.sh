@@ -41,6 +41,7 @@ Packager: $packager
 ${CHUCK_HOMEPAGE:+URL: $CHUCK_HOMEPAGE}
 BuildArch: x86_64
 Requires: libcurl.so.4()(64bit)
+Recommends: libsodium.so.23()(64bit)
 Conflicts: chuck
 
 %description

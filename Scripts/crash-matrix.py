@@ -88,6 +88,7 @@ class Matrix:
             CHUCK_CACHE_DIR=str(sandbox / "cache"),
             XDG_STATE_HOME=str(sandbox / "state"),
             XDG_CONFIG_HOME=str(sandbox / "config"),
+            CHUCK_SYNC_DIR=str(sandbox / "sync"),
             CHUCK_API_URL=self.api_url,
             CHUCK_SWITTER_API_URL=self.api_url + "/switter",
             CHUCK_RETRIES="0",
@@ -117,12 +118,17 @@ class Matrix:
         lists = self.run(sandbox, ["list", "--json", "--source", "all"])
         favorites = self.run(sandbox, ["favorite", "list", "--json"])
         settings = self.run(sandbox, ["config", "list", "--json"])
-        for result, what in ((lists, "list"), (favorites, "favorite list"), (settings, "config list")):
+        # What the next sync would record: the lists against the base the last sync left, so a
+        # sync's lists without its base (or the reverse) is a state of its own.
+        status = self.run(sandbox, ["sync", "--status"])
+        for result, what in ((lists, "list"), (favorites, "favorite list"), (settings, "config list"),
+                             (status, "sync --status")):
             if result.returncode != 0:
                 return None, f"chuck {what} afterwards failed ({result.returncode}): {result.stderr.strip()}"
         try:
             state = {"lists": json.loads(lists.stdout), "favorites": json.loads(favorites.stdout),
-                     "settings": json.loads(settings.stdout.replace(str(sandbox), "{sandbox}"))}
+                     "settings": json.loads(settings.stdout.replace(str(sandbox), "{sandbox}")),
+                     "not synced": [line for line in status.stdout.splitlines() if "not synced" in line]}
         except json.JSONDecodeError as error:
             return None, f"chuck's JSON afterwards does not parse: {error}"
         # The config file byte for byte: set keeps every other byte, comments included.
@@ -143,15 +149,39 @@ class Matrix:
                           "list = \"/v3/de42e6d9-2d03-40e2-a426-8953c7c94fb8\"\n"
                           "id = \"/id\"\ntext = \"/title\"\n")
         config.chmod(0o600)
+        (self.base / "sync").mkdir()
         for step in (
             ["import", str(self.files["base"]), "--format", "json", "--source", "all"],
             ["add", "The first joke of my own."],
             ["favorite", "add", self.files["keep"].read_text(), "keep"],
             ["favorite", "add", self.files["gone"].read_text(), "gone"],
+            ["sync", "init"],
         ):
             result = self.run(self.base, step)
             if result.returncode != 0:
                 sys.exit(f"crash matrix: setting up with chuck {' '.join(step)} failed: {result.stderr}")
+        # Another machine, whose changes the case `sync` brings in: its folder is a copy of this
+        # one's (a replicator), it joins with this one's key, adds a joke of its own, removes one
+        # of the saved ones, makes a favourite, and its log is copied back.
+        other = self.work / "other"
+        (other / "home").mkdir(parents=True)
+        shutil.copytree(self.base / "sync", other / "sync")
+        key = (self.base / "config/chuck/sync-key").read_text().split()[-1]
+        for step in (
+            ["sync", "join", key],
+            ["add", "A joke of the other machine."],
+            ["remove", self.files["remove-elsewhere"].read_text()],
+            ["favorite", "add", "--source", "dad", self.files["dad-favorite"].read_text(), "far"],
+            ["sync"],
+        ):
+            result = self.run(other, step)
+            if result.returncode != 0:
+                sys.exit(f"crash matrix: the other machine's chuck {' '.join(step)} failed: {result.stderr}")
+        for log in (other / "sync").glob("*.chuck-sync"):
+            shutil.copy(log, self.base / "sync" / log.name)
+        result = self.run(self.base, ["add", "A joke made here after the last sync."])
+        if result.returncode != 0:
+            sys.exit(f"crash matrix: the last add of the set-up failed: {result.stderr}")
 
     # --- one case ------------------------------------------------------------------------------
 
@@ -176,7 +206,7 @@ class Matrix:
     def points(self, trace: str, sandbox: Path) -> tuple[list[Point], int]:
         """Each recorded call on the data or state folder that can be aimed at: its syscall, its
         number among the calls strace will count, and the -P paths that narrow that count."""
-        roots = [str(sandbox / "data"), str(sandbox / "state"), str(sandbox / "config")]
+        roots = [str(sandbox / "data"), str(sandbox / "state"), str(sandbox / "config"), str(sandbox / "sync")]
         calls = []
         for line in trace.splitlines():
             match = CALL.match(line)
@@ -250,7 +280,7 @@ class Matrix:
         if probe.returncode != 0:
             return f"the next config set failed ({probe.returncode}): {probe.stderr.strip()}"
         left = [
-            p.name for folder in ("data", "state", "config/chuck") if (sandbox / folder).is_dir()
+            p.name for folder in ("data", "state", "config/chuck", "sync") if (sandbox / folder).is_dir()
             for p in (sandbox / folder).iterdir() if ".tmp-" in p.name or p.name == "chuck.journal"
         ]
         if left:
@@ -272,7 +302,8 @@ def strip_times(value):
 def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
     jokes = json.loads((ROOT / "Fixtures/samples/jokes-sample.json").read_text())
     dad = json.loads((ROOT / "Fixtures/pools/dad.json").read_text())
-    files = {name: work / f"{name}.input" for name in ("base", "pool", "one", "all", "keep", "gone")}
+    files = {name: work / f"{name}.input"
+             for name in ("base", "pool", "one", "all", "keep", "gone", "remove-elsewhere", "dad-favorite")}
     files["base"].write_text(json.dumps(
         [dict(j, source="chuck") for j in jokes[:3]] + [dict(d, source="dad") for d in dad[:2]]))
     files["pool"].write_text(json.dumps([jokes[10]]))
@@ -281,6 +312,8 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
         [dict(jokes[11], source="chuck"), dict(dad[3], source="dad"), dict(jokes[12], source="chuck")]))
     files["keep"].write_text(jokes[0]["id"])
     files["gone"].write_text(jokes[1]["id"])
+    files["remove-elsewhere"].write_text(jokes[2]["id"])
+    files["dad-favorite"].write_text(str(dad[0]["id"]))
     cases = [
         Case("random", ["random"]),
         # The first Switter request also makes the device id (data folder, the same lock).
@@ -299,6 +332,10 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
         Case("pick", ["pick"]),
         Case("config-set", ["config", "set", "timeout", "12"]),
         Case("config-unset", ["config", "unset", "source"]),
+        # Another machine's joke, remove and favourite merged: the lists, the favourites, the own
+        # log and the base in one transaction, then the log's copy in the sync folder.
+        # This machine's own change since its last sync is recorded in the same transaction.
+        Case("sync", ["sync"]),
     ]
     return files, cases
 

@@ -58,6 +58,10 @@ for step in "${steps[@]}"; do
     have run-parts || need debianutils "run-parts, for the motd recipe's test"
     [[ -x /usr/bin/strfile && -x /usr/games/fortune ]] ||
       need fortune-mod "strfile and fortune, which read chuck export's fortune files in the tests"
+    have git || need git "git, the engine of the sync tests' repositories (a bare one and clones)"
+    have syncthing || need syncthing "Syncthing, the engine of the sync test between two machines"
+    /sbin/ldconfig -p | grep -q 'libsodium\.so\.23 ' ||
+      need libsodium23 "libsodium, which seals the sync tests' records"
     ;;
   package)
     have man || need man-db "man, to check the man page"

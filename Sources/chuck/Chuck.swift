@@ -20,7 +20,7 @@ struct Chuck: AsyncParsableCommand {
     subcommands: [
       UI.self, Random.self, List.self, Show.self, Pick.self, Search.self, Save.self, Add.self,
       Remove.self, Favorite.self, Categories.self, Sources.self, Export.self, Import.self,
-      Config.self, Environment.self, Accessibility.self,
+      Sync.self, Config.self, Environment.self, Accessibility.self,
     ]
   )
 

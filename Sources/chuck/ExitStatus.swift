@@ -10,8 +10,8 @@ extension ChuckError {
       .unknownCategory,
       .onlyExcludedJokes:
       return 66
-    case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing, .libsodiumMissing, .timedOut,
-      .serverError, .rateLimited, .syncEngineFailed:
+    case .connectionFailed, .certificateRejected, .proxyRefused, .libcurlMissing,
+      .libsodiumMissing, .timedOut, .serverError, .rateLimited, .syncEngineFailed:
       return 69
     case .malformedInput, .syncRecordRefused: return 65
     case .internalError: return 70

@@ -58,12 +58,28 @@ struct GlobalOptions: ParsableArguments {
     defer { CurlPreload.wait() }
     let invocation = Invocation(color: colorMode, accessible: accessible, json: json)
     let reported: ChuckError?
+    let context: Context
     do throws(ChuckError) {
-      reported = try await body(try invocation.context())
+      context = try invocation.context()
+      reported = try await body(context)
     } catch {
       throw ExitCode(invocation.fail(error))
     }
+    Self.syncAfterChange(context)
     if let reported { throw ExitCode(reported.exitStatus) }
+  }
+
+  /// `sync = "auto"`: the sync after a command that changed the lists. The change is made
+  /// whatever the sync does, so its problems are warnings, and the command's exit status stays
+  /// the change's.
+  private static func syncAfterChange(_ context: Context) {
+    do throws(ChuckError) {
+      guard let report = try SyncSetup.afterChange(context.components) else { return }
+      report.notes.forEach(context.terminal.note)
+      for refusal in report.refusals { context.terminal.warn("sync: " + refusal) }
+    } catch {
+      context.terminal.warn("sync after the change failed: " + (error.errorDescription ?? ""))
+    }
   }
 }
 

@@ -50,6 +50,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// words, no animation, state in words instead of glyphs, no dim text, icons as text, the
   /// screen's cursor shown.
   public var accessible = false
+  /// The sync folder and when to sync (`sync-dir`, `sync`).
+  public var sync = SyncSettings()
   /// The screen's keys (`[keys]` in the config file); the standard ones by default. Made when
   /// asked for, not when the configuration is read: a command that opens no screen (`pick` in a
   /// shell's start-up file) never builds a keymap, unless the file has keys to check.

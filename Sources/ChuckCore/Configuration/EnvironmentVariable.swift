@@ -76,6 +76,10 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let lcMessages = Self("LC_MESSAGES")
   /// The locale, third choice of the language.
   public static let lang = Self("LANG")
+  /// The sync folder (`sync-dir`).
+  public static let syncDirectory = Self("CHUCK_SYNC_DIR")
+  /// When chuck syncs (`sync`): `auto` after each change, `manual` on `chuck sync` only.
+  public static let sync = Self("CHUCK_SYNC")
   /// The browser the screen's `o` opens a link with (else `xdg-open`).
   public static let browser = Self("BROWSER")
 

@@ -128,6 +128,31 @@ extension Setting {
           return true
         },
         current: { .string(($0.dateFormat ?? .swedish).pattern) }),
+      Setting(
+        "sync-dir", .syncDirectory, form: .text,
+        meaning: "the folder chuck sync writes its log to: one another engine replicates, or a "
+          + "git clone",
+        allowed: "an absolute path, or one that starts with ~/",
+        store: { value, configuration in
+          guard case .string(let text) = value,
+            let path = SyncSettings.folder(text, environment: configuration.environment)
+          else { return false }
+          configuration.sync.folder = path
+          return true
+        },
+        current: { $0.sync.folder.map { .string($0) } }),
+      Setting(
+        "sync", .sync, form: .text,
+        meaning: "when chuck syncs: auto (after each change too) or manual (on chuck sync only)",
+        allowed: "auto or manual",
+        store: { value, configuration in
+          guard case .string(let word) = value, word == "auto" || word == "manual" else {
+            return false
+          }
+          configuration.sync.automatic = word == "auto"
+          return true
+        },
+        current: { .string($0.sync.automatic ? "auto" : "manual") }),
     ] + JokeSource.builtIn.compactMap(baseURL)
 
   /// `source`, which may name a source the file declares.

@@ -196,7 +196,8 @@ public enum ChuckError: Error, Equatable, Sendable, LocalizedError {
     case .syncEngineFailed(let reason):
       return "the sync folder could not be carried: \(reason)"
     case .libsodiumMissing(let reason):
-      return "chuck sync needs libsodium (libsodium.so.23): install the libsodium23 package (\(reason))"
+      return
+        "chuck sync needs libsodium (libsodium.so.23): install the libsodium23 package (\(reason))"
     case .cancelled:
       return "cancelled"
     case .internalError(let message):

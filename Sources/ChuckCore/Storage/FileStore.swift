@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -58,6 +59,11 @@ public struct FileStore: Sendable {
     self.lockTimeout = lockTimeout
     self.maximumSize = maximumSize
   }
+
+  /// Whether this process has changed a saved file (``Contents/saved``): what `sync = "auto"`
+  /// syncs after (``SyncSetup/afterChange()``).
+  public static var changedSavedFiles: Bool { changedSaved.load(ordering: .relaxed) }
+  static let changedSaved = Atomic<Bool>(false)
 
   /// The file's path.
   public var path: String { fileURL.path }
@@ -210,6 +216,7 @@ public struct FileStore: Sendable {
       unlink(temporary)
       throw writeFailed(path, FileDescriptorOutput.describe(failure))
     }
+    if contents == .saved { Self.changedSaved.store(true, ordering: .relaxed) }
     let failure = syncDirectory()
     // A cache can be filled again: only what the user saved must be known to be on disk.
     if failure != 0, contents == .saved {

@@ -41,11 +41,13 @@ struct Journal {
   var isPresent: Bool { access(path, F_OK) == 0 || (errno != ENOENT && errno != ENOTDIR) }
 
   /// Whether a name is one of the saved files of a data directory (a list, the favourites, the
-  /// device id, the journal): the only files whose temporary files `chuck` removes, and the only
+  /// device id, the journal, sync's own log and base): the only files whose temporary files
+  /// `chuck` removes, and the only
   /// ones a journal may name, so that neither can touch another program's file in a shared folder.
   /// - Parameter name: a file name.
   static func isSavedFileName(_ name: String) -> Bool {
     name == "jokes.json" || name == "favorites.json" || name == "device-id" || name == Self.name
+      || name == SyncLocalFiles.logName || name == SyncLocalFiles.baseName
       || (name.hasSuffix("-jokes.json") && !name.hasPrefix(".") && !name.contains("/"))
   }
 

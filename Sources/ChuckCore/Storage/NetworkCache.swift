@@ -221,6 +221,14 @@ public struct NetworkCache<T: Codable>: Sendable {
     try file.exclusively { () throws(ChuckError) -> Void in try file.replace(with: bytes) }
   }
 
+  /// A whole list file holding `items`, as ``replace(with:)`` writes it, for a transaction.
+  /// - Parameter items: the items.
+  /// - Returns: the file's bytes.
+  /// - Throws: ``ChuckError/internalError(_:)`` if the encoder fails.
+  public static func file(holding items: [T]) throws(ChuckError) -> [UInt8] {
+    try encode(Envelope(items: items))
+  }
+
   private struct Envelope: Codable {
     var version: Int
     var items: [T]

@@ -73,6 +73,7 @@ public enum StorageTransaction {
       throw error
     }
     // Made: from here on, only forward.
+    FileStore.changedSaved.store(true, ordering: .relaxed)
     let committed = first.file.syncDirectory()
     for (change, path) in zip(changes, staged) where rename(path, change.file.path) != 0 {
       throw .storageIncomplete(

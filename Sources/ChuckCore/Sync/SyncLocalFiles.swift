@@ -1,0 +1,192 @@
+import FoundationEssentials
+
+/// This machine's side of a sync in its data folder, beside the lists: `sync-log`, its own log
+/// exactly as the sync folder gets it (sealed), and `sync-base`, the lists as the last sync left
+/// them (what ``SyncDiff`` compares the lists with). Both are saved files of the data folder:
+/// they change with the lists in one ``StorageTransaction``.
+///
+/// The lists are read and written here as a sync sees them: each source's items as its list file
+/// holds them, byte for byte (``StoredJoke``), and the favourites.
+public struct SyncLocalFiles: Sendable {
+  /// This machine's own log: the copy the sync folder's is made from.
+  public static let logName = "sync-log"
+  /// The lists as the last sync left them.
+  public static let baseName = "sync-base"
+  private static let baseHeader = Array("chuck sync base 1\n".utf8)
+
+  /// What the environment built: where the lists are.
+  public let components: ChuckComponents
+
+  /// Makes the files of a data folder.
+  /// - Parameter components: where the lists are.
+  public init(components: ChuckComponents) {
+    self.components = components
+  }
+
+  /// The own log's file.
+  public var log: FileStore { file(Self.logName) }
+  /// The base's file.
+  public var base: FileStore { file(Self.baseName) }
+
+  private func file(_ name: String) -> FileStore {
+    FileStore(fileURL: components.configuration.dataDirectory.appendingPath(name))
+  }
+
+  /// The sources whose lists this machine reads: every source it knows (built in or declared).
+  public var sources: [JokeSource] { JokeSource.allCases }
+
+  // MARK: The lists
+
+  /// Reads every list and the favourites.
+  /// - Returns: the lists as they are.
+  /// - Throws: a storage error of a list or the favourites.
+  public func lists() throws(ChuckError) -> SyncLists {
+    var lists = SyncLists(favorites: try components.favorites.store.load())
+    for source in sources {
+      lists.saved[source] = try Self.stored(try source.kind, components)
+    }
+    return lists
+  }
+
+  private static func stored<Kind: JokeKind>(_ kind: Kind.Type, _ components: ChuckComponents)
+    throws(ChuckError) -> [StoredJoke]
+  {
+    let store = components.list(kind).store
+    let raw = try store.loadRaw()
+    let index = try Kind.Index(raw, path: store.fileURL.path)
+    var jokes: [StoredJoke] = []
+    jokes.reserveCapacity(raw.items.count)
+    for (position, range) in raw.items.enumerated() {
+      do throws(ChuckError) {
+        jokes.append(try StoredJoke(id: index.id(at: position), bytes: raw.bytes[range]))
+      } catch {
+        throw .storageCorrupt(
+          path: store.fileURL.path, reason: "item \(position + 1) cannot be synced: \(error)")
+      }
+    }
+    return jokes
+  }
+
+  /// The changes that make the lists `wanted`, for a transaction: each list that differs, and
+  /// the favourites when they differ. A joke whose item its source's reader does not read back
+  /// with its id (a damaged or foreign record) is left out, and so is a favourite whose name no
+  /// favourite may have, or whose joke is left out; each is a refusal in words.
+  /// - Parameters:
+  ///   - wanted: the lists a merge made.
+  ///   - current: the lists as they are.
+  /// - Returns: the changes, the lists as written, and the refusals.
+  /// - Throws: ``ChuckError/internalError(_:)`` if the favourites cannot be encoded.
+  public func changes(making wanted: SyncLists, from current: SyncLists) throws(ChuckError) -> (
+    changes: [FileChange], written: SyncLists, refusals: [String]
+  ) {
+    var changes: [FileChange] = []
+    var written = wanted
+    var refusals: [String] = []
+    for source in sources {
+      let jokes = wanted.saved[source] ?? []
+      guard jokes != current.saved[source] ?? [], let kind = try? source.kind else { continue }
+      let list = Self.listFile(kind, jokes, components)
+      written.saved[source] = list.kept
+      refusals += list.refusals
+      if list.kept != current.saved[source] ?? [] {
+        changes.append(FileChange(file: list.file, bytes: list.bytes))
+      }
+    }
+    var favorites: [Favorite] = []
+    for favorite in wanted.favorites {
+      if let problem = Favorite.nameProblem(favorite.name) {
+        refusals.append("a favourite from another machine was left out: \(problem)")
+      } else if let jokes = written.saved[favorite.source],
+        !jokes.contains(where: { $0.id == favorite.id })
+      {
+        refusals.append(
+          "the favourite \(favorite.name) was left out: its joke \(favorite.id) was refused")
+      } else {
+        favorites.append(favorite)
+      }
+    }
+    written.favorites = favorites
+    if favorites != current.favorites {
+      let store = components.favorites.store
+      changes.append(
+        FileChange(file: store.file, bytes: try NetworkCache<Favorite>.file(holding: favorites)))
+    }
+    return (changes, written, refusals)
+  }
+
+  /// A list file of the jokes that its kind's reader reads back, each with its own id.
+  private static func listFile<Kind: JokeKind>(
+    _ kind: Kind.Type, _ jokes: [StoredJoke], _ components: ChuckComponents
+  ) -> (file: FileStore, bytes: [UInt8], kept: [StoredJoke], refusals: [String]) {
+    let store = components.list(kind).store
+    func file(_ jokes: [StoredJoke]) -> [UInt8] {
+      ListEnvelope.file(
+        holding: Array(jokes.map { Array($0.json.utf8) }.joined(separator: [UInt8(ascii: ",")])))
+    }
+    func readsBack(_ jokes: [StoredJoke]) -> String? {
+      guard case .success(let raw) = ListEnvelope.scan(file(jokes)), raw.items.count == jokes.count
+      else { return "it is not one JSON object" }
+      do throws(ChuckError) {
+        let index = try Kind.Index(raw, path: store.fileURL.path)
+        for (position, joke) in jokes.enumerated() where index.id(at: position) != joke.id {
+          return "its \(Kind.name) reader finds the id \(index.id(at: position))"
+        }
+        return nil
+      } catch {
+        return "it is not a \(Kind.name) joke"
+      }
+    }
+    guard readsBack(jokes) != nil else { return (store.file, file(jokes), jokes, []) }
+    var kept: [StoredJoke] = []
+    var refusals: [String] = []
+    for joke in jokes {
+      if let problem = readsBack([joke]) {
+        refusals.append(
+          "the \(Kind.name) joke \(joke.id) from another machine was refused: \(problem)")
+      } else {
+        kept.append(joke)
+      }
+    }
+    return (store.file, file(kept), kept, refusals)
+  }
+
+  // MARK: The base
+
+  /// Reads the base.
+  /// - Returns: the lists as the last sync left them; empty before the first.
+  /// - Throws: a storage error, or ``ChuckError/storageCorrupt(path:reason:)`` for a damaged one.
+  public func readBase() throws(ChuckError) -> SyncLists {
+    guard let bytes = try base.read() else { return SyncLists() }
+    guard bytes.starts(with: Self.baseHeader), bytes.last == UInt8(ascii: "\n") else {
+      throw .storageCorrupt(path: base.path, reason: "it is not chuck's sync base")
+    }
+    var records: [SyncRecord] = []
+    for line in bytes.dropFirst(Self.baseHeader.count).split(separator: UInt8(ascii: "\n")) {
+      do throws(ChuckError) {
+        records.append(try SyncRecord.decode(line))
+      } catch {
+        throw .storageCorrupt(path: base.path, reason: "line \(records.count + 2): \(error)")
+      }
+    }
+    return SyncFold(favoritesLimit: .max).fold(records, now: 0).lists
+  }
+
+  /// The base's bytes for lists: a header, then the records that make them (as a snapshot of
+  /// them, stamped at time zero), one a line.
+  /// - Parameters:
+  ///   - lists: the lists.
+  ///   - replica: this machine's replica (the records' replica).
+  /// - Returns: the file's bytes.
+  /// - Throws: ``ChuckError/internalError(_:)`` if a record cannot be encoded.
+  public static func baseBytes(_ lists: SyncLists, replica: ReplicaID) throws(ChuckError)
+    -> [UInt8]
+  {
+    var snapshot = SyncReplica(id: replica)
+    var bytes = baseHeader
+    for record in snapshot.snapshot(of: lists, now: 0) {
+      bytes += try record.encoded()
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    return bytes
+  }
+}

@@ -1,0 +1,215 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One `chuck sync` on this machine: its changes since the last sync recorded in its own log, every
+/// machine's log merged into its lists, its log written to the sync folder.
+///
+/// Under the data folder's lock: the own log (`sync-log`, ``SyncLocalFiles``) gives this machine's
+/// replica and records (a machine without one joins: its lists become its first records,
+/// ``SyncReplica/snapshot(of:now:)``); every other log in the folder is read and opened
+/// (``SyncLog``), what is refused said and the rest kept; the changes since the base
+/// (``SyncDiff``) are stamped after every record read; everything is merged (``SyncFold``); the
+/// lists, the own log and the base change in one ``StorageTransaction``, so a crash leaves them
+/// as before or after. Then, still under the lock, the own log is copied into the folder (a file
+/// replaced whole, by rename): the local copy is the one that counts, so a copy lost or damaged
+/// in the folder is written again by the next sync.
+public struct SyncSession: Sendable {
+  /// The lists and this machine's sync files.
+  public let files: SyncLocalFiles
+  /// The sync folder.
+  public let folder: String
+  /// What seals and opens records.
+  public let sealer: any SyncSealer
+  /// The wall clock.
+  public let now: @Sendable () -> Date
+
+  /// The largest log read from the folder: 256 MiB, far more than a million changes; a larger
+  /// file is refused, not read.
+  public static let largestLog = 256 << 20
+
+  /// Makes a sync.
+  /// - Parameters:
+  ///   - files: the lists and this machine's sync files.
+  ///   - folder: the sync folder.
+  ///   - sealer: what seals and opens records.
+  ///   - now: the wall clock.
+  public init(
+    files: SyncLocalFiles, folder: String, sealer: any SyncSealer,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.files = files
+    self.folder = folder
+    self.sealer = sealer
+    self.now = now
+  }
+
+  /// What a sync did.
+  public struct Report: Sendable, Equatable {
+    /// This machine's replica.
+    public var replica: ReplicaID
+    /// Whether this sync set the replica up (its lists became its first records).
+    public var joined = false
+    /// The other replicas whose logs were read.
+    public var others: [ReplicaID] = []
+    /// This machine's changes recorded now.
+    public var recorded = 0
+    /// Jokes that came into the lists.
+    public var added = 0
+    /// Jokes that left them.
+    public var removed = 0
+    /// Favourites made, renamed or removed here by the merge.
+    public var favoritesChanged = 0
+    /// What was refused (a record that does not open or read, a log that is not one, a joke
+    /// its source's reader refuses), one sentence each.
+    public var refusals: [String] = []
+    /// Changes the merge's rules did not apply as written (a favourite over the limit, a
+    /// favourite whose joke was removed first), one sentence each.
+    public var notes: [String] = []
+  }
+
+  /// Syncs.
+  /// - Returns: what was done.
+  /// - Throws: ``ChuckError/syncNotReady(_:)`` for a missing folder, a storage error (nothing
+  ///   changed then), the sealer's errors.
+  public func run() throws(ChuckError) -> Report {
+    try files.log.exclusively { () throws(ChuckError) -> Report in
+      let (report, ownLog) = try merge()
+      try copy(ownLog, of: report.replica)
+      return report
+    }
+  }
+
+  /// Writes this machine's log into the folder when the copy there differs, under the data
+  /// folder's lock (so two syncs of this machine never put an older copy over a newer one): a
+  /// temporary file beside it, flushed, renamed over it. A temporary file a killed sync left
+  /// there is removed first (only this machine writes files of that name).
+  private func copy(_ log: [UInt8], of replica: ReplicaID) throws(ChuckError) {
+    let name = SyncLog.fileName(for: replica)
+    let url = URL(fileURLWithPath: folder + "/" + name)
+    let temporary = FileStore.temporaryPrefix(of: name)
+    for stale in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    where stale.hasPrefix(temporary) {
+      unlink(folder + "/" + stale)
+    }
+    let copy = FileStore(fileURL: url, contents: .input, maximumSize: Self.largestLog)
+    guard (try? copy.read()) != log else { return }
+    try FileStore(fileURL: url).replace(with: log)
+  }
+
+  private func merge() throws(ChuckError) -> (Report, [UInt8]) {
+    let clock = HybridLogicalClock.milliseconds(now())
+    let own = try ownLog()
+    var report = Report(replica: own.replica.id, joined: own.bytes == nil)
+    let reading = try readFolder(except: own.replica.id)
+    report.others = reading.replicas
+    report.refusals = reading.refusals
+    var replica = own.replica
+    replica.receive(reading.records, now: clock)
+    let current = try files.lists()
+    let operations: [SyncRecord]
+    if own.bytes == nil {
+      operations = replica.snapshot(of: current, now: clock)
+    } else {
+      operations = SyncDiff.operations(
+        from: try files.readBase(), to: current, sources: files.sources
+      ).map { replica.record($0, now: clock) }
+    }
+    report.recorded = operations.count
+    let fold = SyncFold(favoritesLimit: files.components.configuration.favoritesLimit).fold(
+      own.records + operations + reading.records, now: clock)
+    report.notes = fold.notes.map(\.message)
+    var (changes, written, refusals) = try files.changes(making: fold.lists, from: current)
+    report.refusals += refusals
+    count(from: current, to: written, in: &report)
+    let log =
+      own.bytes.map { bytes in (bytes, operations) } ?? (
+        SyncLog.header(for: replica.id), operations
+      )
+    let logBytes = try SyncLog.appending(log.1, to: log.0, sealer: sealer)
+    if logBytes != own.bytes { changes.append(FileChange(file: files.log, bytes: logBytes)) }
+    let base = try SyncLocalFiles.baseBytes(written, replica: replica.id)
+    if !changes.isEmpty || (try? files.base.read()) != base {
+      changes.append(FileChange(file: files.base, bytes: base))
+    }
+    try StorageTransaction.commit(changes)
+    return (report, logBytes)
+  }
+
+  /// This machine's log: its replica, records and bytes; a new replica (no bytes) when there is
+  /// none yet.
+  private func ownLog() throws(ChuckError) -> (
+    replica: SyncReplica, records: [SyncRecord], bytes: [UInt8]?
+  ) {
+    guard let bytes = try files.log.read() else {
+      return (SyncReplica(id: .random()), [], nil)
+    }
+    let reading = SyncLog.read(bytes, fileName: nil, sealer: sealer)
+    guard let id = reading.replica, reading.refusals.isEmpty else {
+      throw .storageCorrupt(
+        path: files.log.path,
+        reason: (reading.refusals.first ?? "it is not a sync log")
+          + " (this machine's own log; was the key changed?)")
+    }
+    return (SyncReplica(id: id, after: reading.records.last), reading.records, bytes)
+  }
+
+  /// The other logs of the folder, read and opened.
+  private func readFolder(except own: ReplicaID) throws(ChuckError) -> (
+    records: [SyncRecord], replicas: [ReplicaID], refusals: [String]
+  ) {
+    var records: [SyncRecord] = []
+    var replicas: [ReplicaID] = []
+    var refusals: [String] = []
+    for name in try Self.logNames(in: folder) {
+      guard let replica = SyncLog.replica(fromFileName: name), replica != own else { continue }
+      let file = FileStore(
+        fileURL: URL(fileURLWithPath: folder + "/" + name), contents: .input,
+        maximumSize: Self.largestLog)
+      let bytes: [UInt8]
+      do throws(ChuckError) {
+        guard let read = try file.read() else { continue }
+        bytes = read
+      } catch {
+        refusals.append("\(name) was not read: \(error.errorDescription ?? "\(error)")")
+        continue
+      }
+      let reading = SyncLog.read(bytes, fileName: name, sealer: sealer)
+      records += reading.records
+      refusals += reading.refusals
+      replicas.append(replica)
+    }
+    return (records, replicas, refusals)
+  }
+
+  /// The names of the logs in a folder, sorted; every other file (what the engine keeps there,
+  /// `.git`, `.stfolder`, a replicator's temporary files) is not looked at.
+  /// - Parameter folder: the sync folder.
+  /// - Throws: ``ChuckError/syncNotReady(_:)`` when it cannot be listed.
+  static func logNames(in folder: String) throws(ChuckError) -> [String] {
+    do {
+      return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
+        SyncLog.replica(fromFileName: $0) != nil
+      }
+    } catch {
+      throw .syncNotReady("the sync folder \(folder) cannot be listed: \(error)")
+    }
+  }
+
+  /// Counts what the merge brought: jokes in and out, favourites changed.
+  private func count(from current: SyncLists, to written: SyncLists, in report: inout Report) {
+    for source in files.sources {
+      let before = Set((current.saved[source] ?? []).map(\.id))
+      let after = Set((written.saved[source] ?? []).map(\.id))
+      report.added += after.subtracting(before).count
+      report.removed += before.subtracting(after).count
+    }
+    func names(_ favorites: [Favorite]) -> [String: String] {
+      Dictionary(favorites.map { ($0.source.name + " " + $0.id, $0.name) }) { first, _ in first }
+    }
+    let (before, after) = (names(current.favorites), names(written.favorites))
+    report.favoritesChanged = Set(before.keys).union(after.keys).count { before[$0] != after[$0] }
+  }
+}
