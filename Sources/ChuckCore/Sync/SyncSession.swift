@@ -77,7 +77,19 @@ public struct SyncSession: Sendable {
   public func run() throws(ChuckError) -> Report {
     try files.log.exclusively { () throws(ChuckError) -> Report in
       let (report, ownLog) = try merge()
-      try copy(ownLog, of: report.replica)
+      do throws(ChuckError) {
+        try copy(ownLog, of: report.replica)
+      } catch {
+        // The merge is made here: say so, not that nothing changed.
+        let reason: String
+        switch error {
+        case .storageWriteFailed(_, let why), .storageNotDurable(_, let why): reason = why
+        default: reason = error.errorDescription ?? "\(error)"
+        }
+        throw .syncEngineFailed(
+          "this machine's log could not be written into \(folder) (\(reason)); the lists here "
+            + "are merged, and the next chuck sync writes it")
+      }
       return report
     }
   }

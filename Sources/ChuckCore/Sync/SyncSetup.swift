@@ -71,10 +71,12 @@ public struct SyncSetup: Sendable {
     try checkFolder()
     try engine.receive(in: folder)
     let logs = try logs(openingWith: key)
-    if !logs.isEmpty, !logs.contains(where: \.opens) {
+    // A log without records (a machine that had nothing when it joined) proves nothing.
+    if logs.contains(where: { $0.opens == false }), !logs.contains(where: { $0.opens == true }) {
+      let names = logs.filter { $0.opens == false }.map(\.name).joined(separator: ", ")
       throw .syncNotReady(
-        "this key opens none of the logs in \(folder) (\(logs.map(\.name).joined(separator: ", "))): "
-          + "was it typed right? chuck sync key shows it on a machine that syncs")
+        "this key opens none of the logs in \(folder) (\(names)): was it typed right? chuck "
+          + "sync key shows it on a machine that syncs")
     }
     try key.write(to: keyPath)
     return try sync(with: key)
@@ -139,17 +141,20 @@ public struct SyncSetup: Sendable {
     }
   }
 
-  /// The logs of the folder, and whether the first record of each opens with a key.
-  private func logs(openingWith key: SyncKey) throws(ChuckError) -> [(name: String, opens: Bool)] {
+  /// The logs of the folder, and whether their records open with a key (`nil` for a log
+  /// without records).
+  private func logs(openingWith key: SyncKey) throws(ChuckError) -> [(name: String, opens: Bool?)]
+  {
     let sealer = SodiumSealer(key: key)
-    var logs: [(name: String, opens: Bool)] = []
+    var logs: [(name: String, opens: Bool?)] = []
     for name in try SyncSession.logNames(in: folder) {
       let file = FileStore(
         fileURL: URL(fileURLWithPath: folder + "/" + name), contents: .input,
         maximumSize: SyncSession.largestLog)
       guard let bytes = try? file.read() else { continue }
       let reading = SyncLog.read(bytes, fileName: name, sealer: sealer)
-      logs.append((name, !reading.records.isEmpty))
+      let empty = reading.records.isEmpty && reading.refusals.isEmpty
+      logs.append((name, empty ? nil : !reading.records.isEmpty))
     }
     return logs
   }
