@@ -143,8 +143,7 @@ public struct SyncSetup: Sendable {
 
   /// The logs of the folder, and whether their records open with a key (`nil` for a log
   /// without records).
-  private func logs(openingWith key: SyncKey) throws(ChuckError) -> [(name: String, opens: Bool?)]
-  {
+  private func logs(openingWith key: SyncKey) throws(ChuckError) -> [(name: String, opens: Bool?)] {
     let sealer = SodiumSealer(key: key)
     var logs: [(name: String, opens: Bool?)] = []
     for name in try SyncSession.logNames(in: folder) {
