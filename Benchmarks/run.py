@@ -114,6 +114,40 @@ def hyperfine(commands, names, env, runs, shell=False, prepare=None, ignore_fail
     return [r["median"] for r in results]
 
 
+def sync_benchmark(chuck, env, list_file, work, runs):
+    """Seconds (median) of a `chuck sync` that brings another machine's 10,000 jokes, and of a
+    `chuck import` of the same jokes into an empty list: each run starts from the same copy."""
+    folder = work / "sync-folder"
+    folder.mkdir()
+    def machine(name):
+        root = work / f"sync-{name}"
+        (root / "data").mkdir(parents=True)
+        return root, dict(env, CHUCK_DATA_DIR=str(root / "data"), XDG_CONFIG_HOME=str(root / "config"),
+                          CHUCK_SYNC_DIR=str(folder))
+    (a, env_a), (b, env_b) = machine("a"), machine("b")
+    run([chuck, "sync", "init"], env=env_a, stdout=subprocess.DEVNULL)
+    key = subprocess.run([chuck, "sync", "key"], env=env_a, capture_output=True, text=True, check=True).stdout
+    run([chuck, "sync", "join", key.strip()], env=env_b, stdout=subprocess.DEVNULL)
+    shutil.copytree(b / "data", work / "sync-b-pristine")
+    shutil.copy(list_file, a / "data/jokes.json")
+    run([chuck, "sync"], env=env_a, stdout=subprocess.DEVNULL)
+    items = work / "sync-items.json"
+    items.write_text(json.dumps(json.loads(list_file.read_text())["items"]))
+    imported = work / "sync-import"
+    assignments = " ".join(f"{k}={env_b[k]}" for k in ("CHUCK_DATA_DIR", "XDG_CONFIG_HOME", "CHUCK_SYNC_DIR"))
+    sync_time, import_time = hyperfine(
+        [f"env {assignments} {chuck} sync",
+         f"env CHUCK_DATA_DIR={imported} {chuck} import {items} --format json"],
+        ["chuck sync (10,000 jokes in)", "chuck import (10,000 jokes)"], env, runs,
+        prepare=f"sh -c 'rm -rf {b}/data {imported} && cp -a {work}/sync-b-pristine {b}/data'")
+    # The last prepare put B back as it was: one more sync, to check what it brings.
+    run([chuck, "sync"], env=env_b, stdout=subprocess.DEVNULL)
+    count = subprocess.run([chuck, "list", "--json"], env=env_b, capture_output=True, check=True).stdout
+    if len(json.loads(count)) != 10_000:
+        sys.exit("chuck sync did not bring the 10,000 jokes")
+    return sync_time, import_time
+
+
 def peak_memory_kib(argv, env):
     """Maximum resident set size of a run, in KiB (the largest of three runs), as GNU time reports it.
 
@@ -456,6 +490,11 @@ def main() -> int:
                     ["chuck pick --match", "fortune -m"], env_size, n, ignore_failure=True)
                 rows.append(("pick --match REGEX, 10,000 jokes (peer: fortune -m)", chuck_match,
                              fortune_match, "ms", 1.0))
+            if size == 10_000:
+                # Sync (issue 33): another machine's 10,000 jokes merged, against importing them.
+                sync_seconds, import_seconds = sync_benchmark(chuck, env, list_file, work, runs)
+                rows.append(("sync bringing 10,000 jokes from another machine (s; peer: import of them)",
+                             sync_seconds, import_seconds, "s", 1.0))
             if size == 10_000:
                 # The screen: a key press redraws within one 60 Hz frame, in every view.
                 screen_env = screen_setup(chuck, env_size, list_file, work, url)
