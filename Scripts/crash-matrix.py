@@ -276,6 +276,11 @@ class Matrix:
         probe = self.run(sandbox, ["add", "The next write, after the fault."])
         if probe.returncode != 0:
             return f"the next write failed ({probe.returncode}): {probe.stderr.strip()}"
+        # The next sync removes what a killed one left in the sync folder (only this machine
+        # writes its log's temporary files there).
+        probe = self.run(sandbox, ["sync"])
+        if probe.returncode != 0:
+            return f"the next sync failed ({probe.returncode}): {probe.stderr.strip()}"
         probe = self.run(sandbox, ["config", "set", "favorites-max", "20"])
         if probe.returncode != 0:
             return f"the next config set failed ({probe.returncode}): {probe.stderr.strip()}"
