@@ -14,6 +14,14 @@ public struct FileSignature: Equatable, Sendable {
   /// The modification time's nanoseconds.
   public var nanoseconds: Int
 
+  /// A signature as recorded.
+  init(inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int) {
+    self.inode = inode
+    self.size = size
+    self.seconds = seconds
+    self.nanoseconds = nanoseconds
+  }
+
   /// The file's signature now.
   /// - Parameter path: the file.
   /// - Returns: `nil` when it cannot be read (it does not exist).

@@ -48,6 +48,7 @@ struct Journal {
   static func isSavedFileName(_ name: String) -> Bool {
     name == "jokes.json" || name == "favorites.json" || name == "device-id" || name == Self.name
       || name == SyncLocalFiles.logName || name == SyncLocalFiles.baseName
+      || name == SyncLocalFiles.recordsName
       || (name.hasSuffix("-jokes.json") && !name.hasPrefix(".") && !name.contains("/"))
   }
 

@@ -12,6 +12,9 @@ public struct SyncLocalFiles: Sendable {
   public static let logName = "sync-log"
   /// The lists as the last sync left them.
   public static let baseName = "sync-base"
+  /// Every record of the other machines read so far.
+  public static let recordsName = "sync-records"
+  private static let recordsHeader = Array("chuck sync records 1\n".utf8)
   private static let baseHeader = Array("chuck sync base 1\n".utf8)
 
   /// What the environment built: where the lists are.
@@ -27,6 +30,8 @@ public struct SyncLocalFiles: Sendable {
   public var log: FileStore { file(Self.logName) }
   /// The base's file.
   public var base: FileStore { file(Self.baseName) }
+  /// The other machines' records' file.
+  public var records: FileStore { file(Self.recordsName) }
 
   private func file(_ name: String) -> FileStore {
     FileStore(fileURL: components.configuration.dataDirectory.appendingPath(name))
@@ -152,40 +157,113 @@ public struct SyncLocalFiles: Sendable {
 
   // MARK: The base
 
+  /// The base: the lists as the last sync left them, and the other machines' logs as it found
+  /// them (each file's signature), so that a sync with nothing new reads no log.
+  public struct Base: Sendable, Equatable {
+    /// The lists.
+    public var lists = SyncLists()
+    /// Each other log's signature, by file name, when the last sync read them all and refused
+    /// nothing; empty to read them all next time.
+    public var seen: [String: FileSignature] = [:]
+  }
+
   /// Reads the base.
-  /// - Returns: the lists as the last sync left them; empty before the first.
+  /// - Returns: the base; empty before the first sync.
   /// - Throws: a storage error, or ``ChuckError/storageCorrupt(path:reason:)`` for a damaged one.
-  public func readBase() throws(ChuckError) -> SyncLists {
-    guard let bytes = try base.read() else { return SyncLists() }
+  public func readBase() throws(ChuckError) -> Base {
+    guard let bytes = try base.read() else { return Base() }
     guard bytes.starts(with: Self.baseHeader), bytes.last == UInt8(ascii: "\n") else {
       throw .storageCorrupt(path: base.path, reason: "it is not chuck's sync base")
     }
+    var result = Base()
     var records: [SyncRecord] = []
+    var number = 1
     for line in bytes.dropFirst(Self.baseHeader.count).split(separator: UInt8(ascii: "\n")) {
+      number += 1
+      if line.starts(with: Self.seenPrefix) {
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard words.count == 6, let inode = UInt64(words[2]), let size = Int64(words[3]),
+          let seconds = Int(words[4]), let nanoseconds = Int(words[5])
+        else { throw .storageCorrupt(path: base.path, reason: "line \(number) is damaged") }
+        result.seen[String(words[1])] = FileSignature(
+          inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds)
+        continue
+      }
       do throws(ChuckError) {
         records.append(try SyncRecord.decode(line))
       } catch {
-        throw .storageCorrupt(path: base.path, reason: "line \(records.count + 2): \(error)")
+        throw .storageCorrupt(path: base.path, reason: "line \(number): \(error)")
       }
     }
-    return SyncFold(favoritesLimit: .max).fold(records, now: 0).lists
+    result.lists = SyncFold(favoritesLimit: .max).fold(records, now: 0).lists
+    return result
   }
 
-  /// The base's bytes for lists: a header, then the records that make them (as a snapshot of
-  /// them, stamped at time zero), one a line.
+  private static let seenPrefix = Array("seen ".utf8)
+
+  /// The base's bytes: a header, each other log's signature (`seen NAME INODE SIZE SECONDS
+  /// NANOSECONDS`), then the records that make the lists (a snapshot of them, stamped at time
+  /// zero), one a line.
   /// - Parameters:
-  ///   - lists: the lists.
+  ///   - base: the lists and the logs' signatures.
   ///   - replica: this machine's replica (the records' replica).
   /// - Returns: the file's bytes.
   /// - Throws: ``ChuckError/internalError(_:)`` if a record cannot be encoded.
-  public static func baseBytes(_ lists: SyncLists, replica: ReplicaID) throws(ChuckError)
-    -> [UInt8]
-  {
+  public static func baseBytes(_ base: Base, replica: ReplicaID) throws(ChuckError) -> [UInt8] {
     var snapshot = SyncReplica(id: replica)
     var bytes = baseHeader
-    for record in snapshot.snapshot(of: lists, now: 0) {
+    for (name, signature) in base.seen.sorted(by: { $0.key < $1.key }) {
+      bytes +=
+        Array(
+          "seen \(name) \(signature.inode) \(signature.size) \(signature.seconds) "
+            .utf8) + Array("\(signature.nanoseconds)\n".utf8)
+    }
+    for record in snapshot.snapshot(of: base.lists, now: 0) {
       bytes += try record.encoded()
       bytes.append(UInt8(ascii: "\n"))
+    }
+    return bytes
+  }
+
+  // MARK: The other machines' records
+
+  /// Every record of the other machines that a sync has read, by replica and sequence: what the
+  /// merge starts from, so that a log cut short, damaged or gone from the folder never takes back
+  /// a change already merged here (its records stay), and an unchanged log is not read again.
+  /// Plain text, one record a line, in the data folder (0600) as the lists are.
+  /// - Returns: the records; none before the first sync.
+  /// - Throws: a storage error, or ``ChuckError/storageCorrupt(path:reason:)``.
+  public func readRecords() throws(ChuckError) -> [ReplicaID: [UInt64: SyncRecord]] {
+    guard let bytes = try records.read() else { return [:] }
+    guard bytes.starts(with: Self.recordsHeader), bytes.last == UInt8(ascii: "\n") else {
+      throw .storageCorrupt(path: records.path, reason: "it is not chuck's record cache")
+    }
+    var result: [ReplicaID: [UInt64: SyncRecord]] = [:]
+    var number = 1
+    for line in bytes.dropFirst(Self.recordsHeader.count).split(separator: UInt8(ascii: "\n")) {
+      number += 1
+      do throws(ChuckError) {
+        let record = try SyncRecord.decode(line)
+        result[record.replica, default: [:]][record.sequence] = record
+      } catch {
+        throw .storageCorrupt(path: records.path, reason: "line \(number): \(error)")
+      }
+    }
+    return result
+  }
+
+  /// The record cache's bytes: a header, then every record, by replica and sequence.
+  /// - Parameter records: the records.
+  /// - Throws: ``ChuckError/internalError(_:)`` if a record cannot be encoded.
+  public static func recordsBytes(_ records: [ReplicaID: [UInt64: SyncRecord]]) throws(ChuckError)
+    -> [UInt8]
+  {
+    var bytes = recordsHeader
+    for replica in records.keys.sorted() {
+      for (_, record) in records[replica]!.sorted(by: { $0.key < $1.key }) {
+        bytes += try record.encoded()
+        bytes.append(UInt8(ascii: "\n"))
+      }
     }
     return bytes
   }

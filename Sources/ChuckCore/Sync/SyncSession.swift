@@ -77,6 +77,7 @@ public struct SyncSession: Sendable {
   public func run() throws(ChuckError) -> Report {
     try files.log.exclusively { () throws(ChuckError) -> Report in
       let (report, ownLog) = try merge()
+      guard let ownLog else { return report }
       do throws(ChuckError) {
         try copy(ownLog, of: report.replica)
       } catch {
@@ -111,27 +112,44 @@ public struct SyncSession: Sendable {
     try FileStore(fileURL: url).replace(with: log)
   }
 
-  private func merge() throws(ChuckError) -> (Report, [UInt8]) {
+  /// The merge, and the own log to copy into the folder (`nil` when the copy there is whole and
+  /// nothing changed: a sync with nothing new lists the folder, looks at each log's signature
+  /// and reads only local files).
+  private func merge() throws(ChuckError) -> (Report, [UInt8]?) {
     let clock = HybridLogicalClock.milliseconds(now())
     let own = try ownLog()
     var report = Report(replica: own.replica.id, joined: own.bytes == nil)
-    let reading = try readFolder(except: own.replica.id)
+    let ownName = SyncLog.fileName(for: own.replica.id)
+    var seen: [String: FileSignature] = [:]
+    for name in try Self.logNames(in: folder) where name != ownName {
+      seen[name] = FileSignature(path: folder + "/" + name)
+    }
+    let current = try files.lists()
+    let base = own.bytes == nil ? SyncLocalFiles.Base() : try files.readBase()
+    if let bytes = own.bytes, !seen.isEmpty, base.seen == seen,
+      FileSignature(path: folder + "/" + ownName)?.size == Int64(bytes.count),
+      SyncDiff.operations(from: base.lists, to: current, sources: files.sources).isEmpty
+    {
+      report.others = seen.keys.sorted().compactMap(SyncLog.replica(fromFileName:))
+      return (report, nil)
+    }
+    let cached = own.bytes == nil ? [:] : try files.readRecords()
+    let reading = try readFolder(except: own.replica.id, cached: cached, seen: base.seen)
     report.others = reading.replicas
     report.refusals = reading.refusals
     var replica = own.replica
-    replica.receive(reading.records, now: clock)
-    let current = try files.lists()
+    let others = reading.records.values.flatMap(\.values)
+    replica.receive(others, now: clock)
     let operations: [SyncRecord]
     if own.bytes == nil {
       operations = replica.snapshot(of: current, now: clock)
     } else {
-      operations = SyncDiff.operations(
-        from: try files.readBase(), to: current, sources: files.sources
-      ).map { replica.record($0, now: clock) }
+      operations = SyncDiff.operations(from: base.lists, to: current, sources: files.sources)
+        .map { replica.record($0, now: clock) }
     }
     report.recorded = operations.count
     let fold = SyncFold(favoritesLimit: files.components.configuration.favoritesLimit).fold(
-      own.records + operations + reading.records, now: clock)
+      own.records + operations + others, now: clock)
     report.notes = fold.notes.map(\.message)
     var (changes, written, refusals) = try files.changes(making: fold.lists, from: current)
     report.refusals += refusals
@@ -142,9 +160,18 @@ public struct SyncSession: Sendable {
       )
     let logBytes = try SyncLog.appending(log.1, to: log.0, sealer: sealer)
     if logBytes != own.bytes { changes.append(FileChange(file: files.log, bytes: logBytes)) }
-    let base = try SyncLocalFiles.baseBytes(written, replica: replica.id)
-    if !changes.isEmpty || (try? files.base.read()) != base {
-      changes.append(FileChange(file: files.base, bytes: base))
+    // A record waiting for the clock, or anything refused, is read (and said) again next time.
+    let waiting = fold.notes.contains {
+      if case .aheadOfClock = $0.outcome { return true } else { return false }
+    }
+    let newBase = try SyncLocalFiles.baseBytes(
+      SyncLocalFiles.Base(lists: written, seen: waiting ? [:] : reading.seen), replica: replica.id)
+    if reading.records != cached {
+      changes.append(
+        FileChange(file: files.records, bytes: try SyncLocalFiles.recordsBytes(reading.records)))
+    }
+    if !changes.isEmpty || (try? files.base.read()) != newBase {
+      changes.append(FileChange(file: files.base, bytes: newBase))
     }
     try StorageTransaction.commit(changes)
     return (report, logBytes)
@@ -168,18 +195,35 @@ public struct SyncSession: Sendable {
     return (SyncReplica(id: id, after: reading.records.last), reading.records, bytes)
   }
 
-  /// The other logs of the folder, read and opened.
-  private func readFolder(except own: ReplicaID) throws(ChuckError) -> (
-    records: [SyncRecord], replicas: [ReplicaID], refusals: [String]
+  /// The other machines' records: those read before (`cached`), and those of each log whose
+  /// signature is not the one `seen` recorded, read and opened now. A record read now that
+  /// differs from the one read before at its place is refused (the one read before stays); a
+  /// log gone from the folder keeps its records here.
+  /// - Returns: the records, the replicas whose logs are in the folder, the refusals, and the
+  ///   signature of each log read whole without a refusal (or not read: unchanged).
+  private func readFolder(
+    except own: ReplicaID, cached: [ReplicaID: [UInt64: SyncRecord]],
+    seen: [String: FileSignature]
+  ) throws(ChuckError) -> (
+    records: [ReplicaID: [UInt64: SyncRecord]], replicas: [ReplicaID], refusals: [String],
+    seen: [String: FileSignature]
   ) {
-    var records: [SyncRecord] = []
+    var records = cached
+    records[own] = nil
     var replicas: [ReplicaID] = []
     var refusals: [String] = []
+    var signatures: [String: FileSignature] = [:]
     for name in try Self.logNames(in: folder) {
       guard let replica = SyncLog.replica(fromFileName: name), replica != own else { continue }
+      let path = folder + "/" + name
+      let signature = FileSignature(path: path)
+      replicas.append(replica)
+      if let signature, seen[name] == signature, cached[replica] != nil {
+        signatures[name] = signature
+        continue
+      }
       let file = FileStore(
-        fileURL: URL(fileURLWithPath: folder + "/" + name), contents: .input,
-        maximumSize: Self.largestLog)
+        fileURL: URL(fileURLWithPath: path), contents: .input, maximumSize: Self.largestLog)
       let bytes: [UInt8]
       do throws(ChuckError) {
         guard let read = try file.read() else { continue }
@@ -189,11 +233,22 @@ public struct SyncSession: Sendable {
         continue
       }
       let reading = SyncLog.read(bytes, fileName: name, sealer: sealer)
-      records += reading.records
-      refusals += reading.refusals
-      replicas.append(replica)
+      var refused = reading.refusals
+      for record in reading.records {
+        if let earlier = records[replica]?[record.sequence] {
+          if earlier != record {
+            refused.append(
+              "\(name): record \(record.sequence) is not the one read there before; "
+                + "the one read before is kept")
+          }
+        } else {
+          records[replica, default: [:]][record.sequence] = record
+        }
+      }
+      refusals += refused
+      if refused.isEmpty, let signature { signatures[name] = signature }
     }
-    return (records, replicas, refusals)
+    return (records, replicas, refusals, signatures)
   }
 
   /// The names of the logs in a folder, sorted; every other file (what the engine keeps there,

@@ -202,7 +202,7 @@ public struct SyncSetup: Sendable {
         }
         waiting =
           SyncDiff.operations(
-            from: try files.readBase(), to: try files.lists(), sources: files.sources
+            from: try files.readBase().lists, to: try files.lists(), sources: files.sources
           ).count
       }
     }

@@ -87,6 +87,48 @@ import Testing
     #expect(try SyncSetup(a).key() == key)
   }
 
+  /// A sync reads only the logs whose signature (inode, size, time) changed since it last read
+  /// them; with nothing new it reads none. Shown by changing another log's bytes behind its
+  /// signature: nothing notices, not even a sync that records a change here. Once the file's
+  /// time changes, it is read, refused in words, and what it brought before stays: the records
+  /// read before are kept here, so a damaged copy takes nothing back.
+  @Test func unchangedLogsAreNotReadAndDamageTakesNothingBack() throws {
+    let machines = try Machines()
+    let a = try machines.components("a")
+    let b = try machines.components("b")
+    try Self.add("On a.", on: a)
+    let (key, _) = try SyncSetup(a).start()
+    try Self.add("On b.", on: b)
+    let joined = try SyncSetup(b).join(key.text)
+    _ = try SyncSetup(a).sync()
+    #expect(try Self.mine(a).count == 2)
+    let other = machines.folder.appendingPathComponent(SyncLog.fileName(for: joined.replica))
+    var info = stat()
+    #expect(stat(other.path, &info) == 0)
+    let size = Int(info.st_size)
+    let handle = try FileHandle(forWritingTo: other)
+    try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: size))
+    try handle.close()
+    var times = [info.st_atim, info.st_mtim]
+    #expect(utimensat(AT_FDCWD, other.path, &times, 0) == 0)
+    let quiet = try SyncSetup(a).sync()
+    #expect(quiet.refusals.isEmpty && quiet.others == [joined.replica] && quiet.recorded == 0)
+    try Self.add("Another on a.", on: a)
+    let recorded = try SyncSetup(a).sync()
+    #expect(recorded.recorded == 1 && recorded.refusals.isEmpty)
+    times[1].tv_sec += 1
+    #expect(utimensat(AT_FDCWD, other.path, &times, 0) == 0)
+    let damaged = try SyncSetup(a).sync()
+    #expect(damaged.refusals.count == 1, "\(damaged.refusals)")
+    #expect(damaged.removed == 0)
+    #expect(try Self.mine(a).count == 3)
+    // Refused again, in words, until the log is whole again.
+    #expect(try SyncSetup(a).sync().refusals.count == 1)
+    _ = try SyncSetup(b).sync()
+    #expect(try SyncSetup(a).sync().refusals.isEmpty)
+    #expect(try Self.mine(b).count == 3)
+  }
+
   /// Without a folder, a key, or with a second init: what to do, in words.
   @Test func notReady() throws {
     let machines = try Machines()
