@@ -3,9 +3,9 @@
 /// one millisecond. Readings compare by the milliseconds, then the counter; among records the
 /// replica id breaks the remaining tie (``SyncRecord``), so no two events are ever equal.
 ///
-/// Coded as one string, `MILLISECONDS-COUNTER` in decimal (`1717171717171-0`): compact, exact in
-/// any JSON reader (no 53-bit number), and stable.
-public struct HybridTimestamp: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+/// A record codes it as one string, `MILLISECONDS-COUNTER` in decimal (`1717171717171-0`):
+/// compact, exact in any JSON reader (no 53-bit number), and stable.
+public struct HybridTimestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// Wall-clock milliseconds since 1970-01-01 00:00:00 UTC, as the clock has seen them.
   public let physical: UInt64
   /// Orders events that share ``physical``.
@@ -56,28 +56,11 @@ public struct HybridTimestamp: Sendable, Hashable, Comparable, Codable, CustomSt
       : HybridTimestamp(physical: physical, logical: logical + 1)
   }
 
-  /// Decodes ``description``'s form.
-  /// - Parameter decoder: the decoder positioned at the string.
-  /// - Throws: `DecodingError` for anything else.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let value = HybridTimestamp(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container,
-        debugDescription: "not a clock reading (MILLISECONDS-COUNTER in decimal): '\(text)'")
-    }
-    self = value
-  }
-
-  /// Encodes ``description``.
-  /// - Parameter encoder: the encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
-
-  private static func number(_ digits: some Collection<UInt8>) -> UInt64? {
+  /// A decimal number as the clock and a log's lines write it: 1 to 20 digits, no sign, no
+  /// leading zero.
+  /// - Parameter digits: the number's ASCII digits.
+  /// - Returns: `nil` for anything else, or a number beyond `UInt64.max`.
+  static func number(_ digits: some Collection<UInt8>) -> UInt64? {
     guard !digits.isEmpty, digits.count <= 20,
       digits.count == 1 || digits.first != UInt8(ascii: "0")
     else { return nil }

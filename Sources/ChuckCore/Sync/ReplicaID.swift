@@ -2,7 +2,7 @@
 /// lower-case hexadecimal digits. Each machine appends only to its own log, named by its replica
 /// id, so no file of the sync folder is ever written by two machines; the id is also the last
 /// word of the order of records (``SyncRecord``), which makes that order total.
-public struct ReplicaID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct ReplicaID: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The first 64 bits (the first 16 digits).
   public let high: UInt64
   /// The last 64 bits (the last 16 digits).
@@ -68,26 +68,5 @@ public struct ReplicaID: Sendable, Hashable, Comparable, Codable, CustomStringCo
   /// Ids in the order of their digits.
   public static func < (lhs: ReplicaID, rhs: ReplicaID) -> Bool {
     (lhs.high, lhs.low) < (rhs.high, rhs.low)
-  }
-
-  /// Decodes the 32 digits.
-  /// - Parameter decoder: the decoder positioned at the string.
-  /// - Throws: `DecodingError` for anything else.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    do throws(ChuckError) {
-      self = try ReplicaID(parsing: text)
-    } catch {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: error.errorDescription ?? Self.form)
-    }
-  }
-
-  /// Encodes the 32 digits.
-  /// - Parameter encoder: the encoder to write to.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

@@ -49,7 +49,7 @@ public struct StoredJoke: Sendable, Hashable {
 /// Why a joke was saved, kept with its save so that a sync can say what it brings: the issue's
 /// "a joke saved, added to `mine`, imported". The merge treats every reason alike. A reason
 /// from a newer chuck is kept as it is written.
-public struct SaveReason: RawRepresentable, Sendable, Hashable, Codable {
+public struct SaveReason: RawRepresentable, Sendable, Hashable {
   /// The reason as written in a record.
   public let rawValue: String
 

@@ -100,8 +100,7 @@ public struct SyncFold: Sendable {
   private static func inNoteOrder(_ lhs: SyncRecord, _ rhs: SyncRecord) -> Bool {
     if SyncRecord.inMergeOrder(lhs, rhs) { return true }
     if SyncRecord.inMergeOrder(rhs, lhs) { return false }
-    let (left, right) = ((try? lhs.encoded()) ?? [], (try? rhs.encoded()) ?? [])
-    return left.lexicographicallyPrecedes(right)
+    return lhs.encoded().lexicographicallyPrecedes(rhs.encoded())
   }
 
   /// The lists as the records are applied.

@@ -1,11 +1,10 @@
-import FoundationEssentials
-
 /// One entry of a machine's sync log: which replica made the change, its place in that replica's
 /// log, when (by the replica's ``HybridLogicalClock``), and the change.
 ///
-/// Coded as `{"clock", "operation", "replica", "sequence"}` (``SyncOperation`` says how an
-/// operation is coded); fields a newer chuck adds are ignored.
-public struct SyncRecord: Sendable, Hashable, Codable {
+/// Coded as one line of JSON, `{"clock", "operation", "replica", "sequence"}` with the keys
+/// sorted (``SyncOperation`` says how an operation is coded), by ``encoded()`` and
+/// ``decode(_:)``; fields a newer chuck adds are ignored.
+public struct SyncRecord: Sendable, Hashable {
   /// The replica whose log holds the record.
   public let replica: ReplicaID
   /// Its place in that log: 1, 2, 3, … With ``replica``, what makes two copies of a record the
@@ -39,32 +38,5 @@ public struct SyncRecord: Sendable, Hashable, Codable {
   ///   - rhs: another.
   public static func inMergeOrder(_ lhs: SyncRecord, _ rhs: SyncRecord) -> Bool {
     (lhs.clock, lhs.replica, lhs.sequence) < (rhs.clock, rhs.replica, rhs.sequence)
-  }
-
-  /// The record as one line of JSON, keys sorted: the same record always gives the same bytes.
-  /// - Returns: the UTF-8 bytes, without a line break.
-  /// - Throws: ``ChuckError/internalError(_:)`` if the encoder fails.
-  public func encoded() throws(ChuckError) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return Array(try encoder.encode(self))
-    } catch {
-      throw .internalError("cannot encode a sync record: \(error)")
-    }
-  }
-
-  /// Reads a record as ``encoded()`` writes it.
-  /// - Parameter bytes: one record's JSON.
-  /// - Returns: the record; an operation of a kind this build does not know is
-  ///   ``SyncOperation/unknown(kind:)``.
-  /// - Throws: ``ChuckError/syncRecordRefused(_:)`` saying what is wrong, for anything else.
-  public static func decode(_ bytes: some Collection<UInt8>) throws(ChuckError) -> SyncRecord {
-    do {
-      return try JSONDecoder().decode(SyncRecord.self, from: Data(bytes))
-    } catch {
-      throw .syncRecordRefused(
-        "it is not a record of chuck's sync log (\(DecodingProblem.describe(error)))")
-    }
   }
 }

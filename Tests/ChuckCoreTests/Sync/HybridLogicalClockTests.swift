@@ -111,9 +111,12 @@ import Testing
   @Test func timestampCoding() throws {
     let reading = stamp(1_717_171_717_171, 3)
     #expect(reading.description == "1717171717171-3")
-    let json = try JSONEncoder().encode([reading])
-    #expect(String(decoding: json, as: UTF8.self) == #"["1717171717171-3"]"#)
-    #expect(try JSONDecoder().decode([HybridTimestamp].self, from: json) == [reading])
+    let record = SyncSamples.record(SyncSamples.replicaA, 1, SyncSamples.remove("abcd1"))
+    let stamped = SyncRecord(
+      replica: record.replica, sequence: 1, clock: reading, operation: record.operation)
+    let json = String(decoding: stamped.encoded(), as: UTF8.self)
+    #expect(json.hasPrefix(#"{"clock":"1717171717171-3","#))
+    #expect(try SyncRecord.decode(Array(json.utf8)).clock == reading)
     #expect(HybridTimestamp("0-0") == .zero)
     #expect(HybridTimestamp("4611686018427387904-4294967295") == stamp(1 << 62, .max))
     for bad in [
@@ -122,8 +125,9 @@ import Testing
     ] {
       #expect(HybridTimestamp(bad) == nil, "\(bad.debugDescription)")
     }
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode([HybridTimestamp].self, from: Data(#"["12"]"#.utf8))
+    #expect(throws: ChuckError.self) {
+      try SyncRecord.decode(
+        Array(json.replacingOccurrences(of: "1717171717171-3", with: "12").utf8))
     }
   }
 }

@@ -73,15 +73,16 @@ import Testing
     }
   }
 
-  /// Coded as its digits in a JSON string; a string that is not an id does not decode.
+  /// A record codes it as its digits in a JSON string; a string that is not an id does not
+  /// decode.
   @Test func coding() throws {
     let id = SyncSamples.replicaA
-    let json = try JSONEncoder().encode([id])
-    #expect(String(decoding: json, as: UTF8.self) == #"["000000000000000a0000000000000001"]"#)
-    #expect(try JSONDecoder().decode([ReplicaID].self, from: json) == [id])
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(
-        [ReplicaID].self, from: Data(#"["000000000000000A0000000000000001"]"#.utf8))
+    let json = String(
+      decoding: SyncSamples.record(id, 1, SyncSamples.remove("abcd1")).encoded(), as: UTF8.self)
+    #expect(json.contains(#""replica":"000000000000000a0000000000000001""#))
+    #expect(try SyncRecord.decode(Array(json.utf8)).replica == id)
+    #expect(throws: ChuckError.self) {
+      try SyncRecord.decode(Array(json.replacingOccurrences(of: "0a0", with: "0A0").utf8))
     }
   }
 
