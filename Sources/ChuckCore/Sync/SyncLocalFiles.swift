@@ -219,7 +219,7 @@ public struct SyncLocalFiles: Sendable {
             .utf8) + Array("\(signature.nanoseconds)\n".utf8)
     }
     for record in snapshot.snapshot(of: base.lists, now: 0) {
-      bytes += try record.encoded()
+      bytes += record.encoded()
       bytes.append(UInt8(ascii: "\n"))
     }
     return bytes
@@ -261,7 +261,7 @@ public struct SyncLocalFiles: Sendable {
     var bytes = recordsHeader
     for replica in records.keys.sorted() {
       for (_, record) in records[replica]!.sorted(by: { $0.key < $1.key }) {
-        bytes += try record.encoded()
+        bytes += record.encoded()
         bytes.append(UInt8(ascii: "\n"))
       }
     }

@@ -57,7 +57,7 @@ public enum SyncLog {
     var bytes = log
     for record in records {
       let sealed = try sealer.seal(
-        try record.encoded(),
+        record.encoded(),
         additionalData: additionalData(replica: record.replica, sequence: record.sequence))
       bytes += Array("\(record.sequence) ".utf8)
       bytes += Array(Data(sealed).base64EncodedString().utf8)
