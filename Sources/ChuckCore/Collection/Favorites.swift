@@ -10,6 +10,9 @@ public struct Favorites: Sendable {
   /// The most favourites (`CHUCK_FAVORITES_MAX`).
   public let limit: Int
 
+  /// The limits `favorites-max` takes.
+  public static let limits = 1...1000
+
   /// Makes the favourites over a store.
   /// - Parameters:
   ///   - store: the on-disk list.

@@ -29,7 +29,7 @@ extension Setting {
         "favorites-max", .favoritesMax, form: .number,
         meaning: "the most favourites", allowed: "a whole number from 1 to 1000",
         store: { value, configuration in
-          guard let number = whole(value, in: 1...1000) else { return false }
+          guard let number = whole(value, in: Favorites.limits) else { return false }
           configuration.favoritesLimit = number
           return true
         },

@@ -61,11 +61,23 @@ public struct SyncFold: Sendable {
       }
     }
     notes.sort { Self.inNoteOrder($0.record, $1.record) }
-    var state = State(limit: favoritesLimit)
+    var state = State(limit: Self.limit(of: admitted) ?? favoritesLimit)
     for record in admitted.sorted(by: SyncRecord.inMergeOrder) {
       state.apply(record, notes: &notes)
     }
     return Result(lists: state.lists, notes: notes)
+  }
+
+  /// The favourites limit every machine merges with: the smallest of each replica's latest
+  /// `favorites-limit`, `nil` when no replica recorded one.
+  static func limit(of records: [SyncRecord]) -> Int? {
+    var latest: [ReplicaID: (clock: HybridTimestamp, limit: Int)] = [:]
+    for record in records {
+      guard case .favoritesLimit(let limit) = record.operation else { continue }
+      if let known = latest[record.replica], known.clock > record.clock { continue }
+      latest[record.replica] = (record.clock, limit)
+    }
+    return latest.values.map(\.limit).min()
   }
 
   /// The records counted once each; records that share a replica and sequence but differ are
@@ -172,6 +184,8 @@ public struct SyncFold: Sendable {
           Favorite(name: newName, source: source, id: id, addedAt: own.addedAt), of: key)
       case .favoriteRemoved(_, let source, let id):
         dropFavorite(of: JokeKey(source: source, id: id))
+      case .favoritesLimit:
+        break
       case .unknown:
         notes.append(Note(record: record, outcome: .unknownOperation))
       }

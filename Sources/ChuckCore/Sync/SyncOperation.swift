@@ -20,6 +20,10 @@ public enum SyncOperation: Sendable, Hashable {
   case favoriteRenamed(name: String, newName: String, source: JokeSource, id: String)
   /// The favourite of a joke, named `name`, was removed; the joke stays saved.
   case favoriteRemoved(name: String, source: JokeSource, id: String)
+  /// The replica's `favorites-max` from now on (recorded when it joins and whenever the setting
+  /// changed): the merge makes at most the smallest of every replica's latest favourites, so
+  /// that every machine keeps the same ones.
+  case favoritesLimit(Int)
   /// A kind of change this build does not know (from a newer chuck): skipped by the merge.
   case unknown(kind: String)
 
@@ -31,18 +35,19 @@ public enum SyncOperation: Sendable, Hashable {
     case .favoriteAdded: "favorite-added"
     case .favoriteRenamed: "favorite-renamed"
     case .favoriteRemoved: "favorite-removed"
+    case .favoritesLimit: "favorites-limit"
     case .unknown(let kind): kind
     }
   }
 
-  /// The joke the change is about, `nil` for an unknown kind.
+  /// The joke the change is about, `nil` for a limit or an unknown kind.
   public var subject: (source: JokeSource, id: String)? {
     switch self {
     case .jokeSaved(let source, let joke, _): (source, joke.id)
     case .jokeRemoved(let source, let id), .favoriteAdded(_, let source, let id, _),
       .favoriteRenamed(_, _, let source, let id), .favoriteRemoved(_, let source, let id):
       (source, id)
-    case .unknown: nil
+    case .favoritesLimit, .unknown: nil
     }
   }
 }

@@ -94,7 +94,7 @@ extension SyncRecord {
 extension SyncOperation {
   /// Every key an operation of a known kind has.
   fileprivate static let keys = [
-    "kind", "source", "id", "item", "reason", "name", "new_name", "added_at",
+    "kind", "source", "id", "item", "reason", "name", "new_name", "added_at", "limit",
   ]
 
   /// The saved joke of a save.
@@ -127,6 +127,8 @@ extension SyncOperation {
       ]
     case .favoriteRemoved(let name, let source, let id):
       members = [("id", id), ("kind", kind), ("name", name), ("source", source.name)]
+    case .favoritesLimit(let limit):
+      members = [("kind", kind), ("limit", String(limit))]
     case .unknown:
       members = [("kind", kind)]
     }
@@ -180,6 +182,13 @@ extension SyncOperation {
       self = .favoriteRemoved(
         name: try Self.name("name", members), source: try Self.source(members),
         id: try Self.id(members))
+    case "favorites-limit":
+      let text = try members.string("limit")
+      guard let limit = Int(text), Favorites.limits.contains(limit), String(limit) == text else {
+        throw members.problem(
+          "limit", "'\(SyncRecord.shown(text))' is not a favourites limit (1 to 1000)")
+      }
+      self = .favoritesLimit(limit)
     default:
       self = .unknown(kind: kind)
     }

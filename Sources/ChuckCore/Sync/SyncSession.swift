@@ -126,7 +126,9 @@ public struct SyncSession: Sendable {
     }
     let current = try files.lists()
     let base = own.bytes == nil ? SyncLocalFiles.Base() : try files.readBase()
+    let limit = files.components.configuration.favoritesLimit
     if let bytes = own.bytes, !seen.isEmpty, base.seen == seen,
+      SyncFold.limit(of: own.records) == limit,
       FileSignature(path: folder + "/" + ownName)?.size == Int64(bytes.count),
       SyncDiff.operations(from: base.lists, to: current, sources: files.sources).isEmpty
     {
@@ -140,7 +142,7 @@ public struct SyncSession: Sendable {
     var replica = own.replica
     let others = reading.records.values.flatMap(\.values)
     replica.receive(others, now: clock)
-    let operations: [SyncRecord]
+    var operations: [SyncRecord]
     if own.bytes == nil {
       operations = replica.snapshot(of: current, now: clock)
     } else {
@@ -148,6 +150,11 @@ public struct SyncSession: Sendable {
         .map { replica.record($0, now: clock) }
     }
     report.recorded = operations.count
+    // This machine's favorites-max, when it is not the one its log last said (not a change of
+    // the lists: not counted).
+    if SyncFold.limit(of: own.records) != limit {
+      operations.append(replica.record(.favoritesLimit(limit), now: clock))
+    }
     let fold = SyncFold(favoritesLimit: files.components.configuration.favoritesLimit).fold(
       own.records + operations + others, now: clock)
     report.notes = fold.notes.map(\.message)

@@ -9,6 +9,26 @@ import Testing
   private let c = SyncSamples.replicaC
 
   /// A remove beats an older save, wherever each was made, and takes the joke's favourite along.
+  /// Every machine merges with the smallest of each replica's latest favourites limit: a
+  /// replica that raised its limit later counts with the later one; the favourite beyond the
+  /// limit is the later one, on every machine alike.
+  @Test func favouritesLimitIsTheSmallestLatest() {
+    let (a, b) = (S.replicaA, S.replicaB)
+    let records = [
+      S.record(a, 1, .favoritesLimit(1)), S.record(a, 5, .favoritesLimit(3)),
+      S.record(b, 2, .favoritesLimit(2)),
+      S.record(a, 10, S.save("abcd1")), S.record(a, 11, S.save("abcd2")),
+      S.record(a, 12, S.save("abcd3")),
+      S.record(a, 20, S.favorite("One", "abcd1")), S.record(b, 21, S.favorite("Two", "abcd2")),
+      S.record(a, 22, S.favorite("Three", "abcd3")),
+    ]
+    #expect(SyncFold.limit(of: records) == 2)
+    #expect(SyncFold.limit(of: [S.record(a, 1, S.save("abcd1"))]) == nil)
+    let result = S.fold(records.reversed(), limit: 50)
+    #expect(S.favorites(result) == ["One=abcd1", "Two=abcd2"])
+    #expect(result.notes.map(\.outcome) == [.favoritesFull(limit: 2)])
+  }
+
   @Test func removeBeatsOlderSave() {
     let records = [
       S.record(a, 10, S.save("abcd1")), S.record(a, 11, S.save("abcd2")),

@@ -15,6 +15,7 @@ import Testing
     S.favorite("Bike", "R7UfaahVfFd"),
     S.rename("Bike", to: "Two words ★", "R7UfaahVfFd"),
     S.unfavorite("Two words ★", "R7UfaahVfFd"),
+    .favoritesLimit(1), .favoritesLimit(1000),
   ]
 
   /// Every kind of change is read back as it was written.
@@ -186,6 +187,19 @@ import Testing
         "'operation.kind': 'a\u{FFFD}' is not a kind of change \(word)"
       ),
       (line(operation: #"{"kind":"joke-removed","source":"dad"}"#), "'operation.id' is missing"),
+      (line(operation: #"{"kind":"favorites-limit"}"#), "'operation.limit' is missing"),
+      (
+        line(operation: #"{"kind":"favorites-limit","limit":"0"}"#),
+        "'operation.limit': '0' is not a favourites limit (1 to 1000)"
+      ),
+      (
+        line(operation: #"{"kind":"favorites-limit","limit":"010"}"#),
+        "'operation.limit': '010' is not a favourites limit (1 to 1000)"
+      ),
+      (
+        line(operation: #"{"kind":"favorites-limit","limit":"1001"}"#),
+        "'operation.limit': '1001' is not a favourites limit (1 to 1000)"
+      ),
       (
         line(operation: #"{"kind":"joke-removed","id":"a b","source":"dad"}"#),
         "'operation.id': 'a b' is not a joke id (\(JokeID.anyForm))"

@@ -175,12 +175,14 @@ import Testing
       String(repeating: "ab", count: 16) + ".chuck-sync")
     try Data("chuck sync log 1 \(String(repeating: "ab", count: 16))\n1 AAAA\n".utf8).write(
       to: hostile)
-    // Machine 0's log cut short in the middle of its last line.
+    // Machine 0's log cut short in the middle of a line.
     let log = try #require(
       try machines.folderFiles().first { $0.key != hostile.lastPathComponent }?.key)
     let logURL = machines.folder.appendingPathComponent(log)
     let whole = try Data(contentsOf: logURL)
-    try whole.prefix(whole.count - 10).write(to: logURL)
+    // Cut in the middle of its third line, the second joke's record (the header, One, Two, …).
+    let lineEnds = whole.indices.filter { whole[$0] == UInt8(ascii: "\n") }
+    try whole.prefix(lineEnds[1] + 10).write(to: logURL)
     let join = try await machines.chuck(1, ["sync", "join", key])
     #expect(join.status == 65, "\(join.stdout)\n\(join.stderr)")
     #expect(join.stderr.contains("warning:"))
