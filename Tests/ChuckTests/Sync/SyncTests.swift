@@ -21,12 +21,13 @@ import Testing
     subscript(index: Int) -> ChuckSandbox { machines[index] }
 
     /// Runs chuck on one machine with the sync folder set.
-    func chuck(_ index: Int, _ arguments: [String], _ environment: [String: String?] = [:])
-      async throws -> ChuckResult
-    {
+    func chuck(
+      _ index: Int, _ arguments: [String], _ environment: [String: String?] = [:],
+      timeout: Double = 60
+    ) async throws -> ChuckResult {
       var environment = environment
       if environment["CHUCK_SYNC_DIR"] == nil { environment["CHUCK_SYNC_DIR"] = folder.path }
-      return try await machines[index].chuck(arguments, environment)
+      return try await machines[index].chuck(arguments, environment, timeout: timeout)
     }
 
     /// `chuck sync init` on machine 0: the key it shows.
@@ -234,5 +235,20 @@ import Testing
     #expect(status.stdout.contains("not synced yet: 1"), "\(status.stdout)")
     let twice = try await machines.chuck(0, ["sync", "init"])
     #expect(twice.status == 78)
+  }
+
+  /// `pick` never reads the sync folder, even with `sync = "auto"` and a key: a log there that
+  /// is a FIFO with no writer would hang any reader of it.
+  @Test func pickNeverReadsTheSyncFolder() async throws {
+    let machines = try Machines(count: 1, config: "sync = \"auto\"\n")
+    #expect(try await machines.chuck(0, ["add", "Picked offline."]).status == 0)
+    _ = try await machines.initialize()
+    let trap = machines.folder.appendingPathComponent(
+      String(repeating: "cd", count: 16) + ".chuck-sync")
+    #expect(mkfifo(trap.path, 0o600) == 0)
+    let pick = try await machines.chuck(0, ["pick"], timeout: 10)
+    #expect(pick.status == 0, "\(pick.stderr)")
+    #expect(pick.stdout.contains("Picked offline."))
+    try FileManager.default.removeItem(at: trap)
   }
 }
