@@ -67,3 +67,45 @@ enum SyncSamples {
     result.lists.favorites.map { "\($0.name)=\($0.id)" }
   }
 }
+
+/// A stand-in for the cipher, for the tests of the log: the bytes XORed with a key, then eight
+/// bytes of FNV-1a over the key, the additional data and the plaintext, which `open` checks, so
+/// that a record opens only with its key, at its place, unchanged.
+struct FakeSealer: SyncSealer {
+  var key: UInt8 = 0x5A
+
+  /// What `open` refuses with.
+  static let refusal = "it does not open with this machine's key"
+
+  func seal(_ plaintext: [UInt8], additionalData: [UInt8]) throws(ChuckError) -> [UInt8] {
+    plaintext.map { $0 ^ key } + checksum(plaintext, additionalData)
+  }
+
+  func open(_ sealed: [UInt8], additionalData: [UInt8]) throws(ChuckError) -> [UInt8] {
+    guard sealed.count >= 8 else { throw .syncRecordRefused(Self.refusal) }
+    let plaintext = sealed.dropLast(8).map { $0 ^ key }
+    guard sealed.suffix(8).elementsEqual(checksum(plaintext, additionalData)) else {
+      throw .syncRecordRefused(Self.refusal)
+    }
+    return plaintext
+  }
+
+  private func checksum(_ plaintext: [UInt8], _ additionalData: [UInt8]) -> [UInt8] {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in [key, UInt8(additionalData.count & 0xFF)] + additionalData + plaintext {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * $0)) }
+  }
+}
+
+/// A sealer whose library is missing: every call fails, not as a refusal.
+struct MissingSealer: SyncSealer {
+  func seal(_ plaintext: [UInt8], additionalData: [UInt8]) throws(ChuckError) -> [UInt8] {
+    throw .libsodiumMissing("not installed")
+  }
+
+  func open(_ sealed: [UInt8], additionalData: [UInt8]) throws(ChuckError) -> [UInt8] {
+    throw .libsodiumMissing("not installed")
+  }
+}
