@@ -226,6 +226,13 @@ extension SyncOperation {
 
   private static func name(_ key: String, _ members: Members) throws(RecordProblem) -> String {
     let name = try members.string(key)
+    // Favorite.nameProblem shows the whole name; a record's may be a megabyte long.
+    guard name.count <= Favorite.maximumNameLength else {
+      throw members.problem(
+        key,
+        "'\(SyncRecord.shown(name))' is \(name.count) characters long; a favourite's name has "
+          + "at most \(Favorite.maximumNameLength)")
+    }
     if let problem = Favorite.nameProblem(name) { throw members.problem(key, problem) }
     return name
   }

@@ -220,6 +220,13 @@ import Testing
       ),
       (
         line(
+          operation: #"{"kind":"favorite-removed","name":"\#(String(repeating: "n", count: 61))","#
+            + #""id":"abcd1","source":"dad"}"#),
+        "'operation.name': '\(String(repeating: "n", count: 39))…' is 61 characters long; a "
+          + "favourite's name has at most 60"
+      ),
+      (
+        line(
           operation: #"{"kind":"favorite-renamed","name":"a","new_name":" b","id":"abcd1","#
             + #""source":"dad"}"#),
         "'operation.new_name': ' b' starts or ends with a space; a favourite's name cannot"
