@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (libFuzzer) of every parser that reads bytes from outside: the list
 # reader, the JSON scanner under it, the stores, the key decoder, the sanitiser, the timestamp
-# parser and each service's answer decoder. See Fuzz/README.md.
+# parser, each service's answer decoder and the sync logs. See Fuzz/README.md.
 #
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #

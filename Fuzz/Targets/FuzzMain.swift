@@ -29,6 +29,7 @@ enum FuzzTargets {
     FuzzTarget(name: "journal", run: JournalTarget.run),
     FuzzTarget(name: "config", run: ConfigTarget.run),
     FuzzTarget(name: "sources", run: SourcesTarget.run),
+    FuzzTarget(name: "sync-log", run: SyncLogTarget.run),
   ]
 
   /// The target `FUZZ_TARGET` names; the process ends with the list of names for any other value.
