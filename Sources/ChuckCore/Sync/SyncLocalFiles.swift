@@ -37,6 +37,25 @@ public struct SyncLocalFiles: Sendable {
     FileStore(fileURL: components.configuration.dataDirectory.appendingPath(name))
   }
 
+  /// This machine's own log, read: the replica its first line names, and its records.
+  /// - Parameters:
+  ///   - bytes: the log's bytes (`sync-log`).
+  ///   - sealer: what opens the records.
+  /// - Returns: the replica (`nil` when the first line names none) and the reading.
+  /// - Throws: the sealer's errors other than a refusal.
+  public static func readOwnLog(_ bytes: [UInt8], sealer: some SyncSealer) throws(ChuckError)
+    -> (replica: ReplicaID?, reading: SyncLog.Reading)
+  {
+    let header = bytes.prefix { $0 != UInt8(ascii: "\n") }.prefix(100)
+    let words = String(decoding: header, as: UTF8.self).split(separator: " ")
+    guard let last = words.last, let replica = try? ReplicaID(parsing: last) else {
+      return (nil, SyncLog.Reading(refusals: ["\(logName), line 1: it is not a sync log"]))
+    }
+    return (
+      replica, try SyncLog.read(bytes, fileName: SyncLog.fileName(for: replica), sealer: sealer)
+    )
+  }
+
   /// The sources whose lists this machine reads: every source it knows (built in or declared).
   public var sources: [JokeSource] { JokeSource.allCases }
 

@@ -161,11 +161,9 @@ public struct SyncSession: Sendable {
     var (changes, written, refusals) = try files.changes(making: fold.lists, from: current)
     report.refusals += refusals
     count(from: current, to: written, in: &report)
-    let log =
-      own.bytes.map { bytes in (bytes, operations) } ?? (
-        SyncLog.header(for: replica.id), operations
-      )
-    let logBytes = try SyncLog.appending(log.1, to: log.0, sealer: sealer)
+    let logBytes = try SyncLog.appending(
+      operations, to: own.bytes ?? SyncLog.header(for: replica.id), replica: replica.id,
+      sealer: sealer)
     if logBytes != own.bytes { changes.append(FileChange(file: files.log, bytes: logBytes)) }
     // A record waiting for the clock, or anything refused, is read (and said) again next time.
     let waiting = fold.notes.contains {
@@ -192,8 +190,8 @@ public struct SyncSession: Sendable {
     guard let bytes = try files.log.read() else {
       return (SyncReplica(id: .random()), [], nil)
     }
-    let reading = SyncLog.read(bytes, fileName: nil, sealer: sealer)
-    guard let id = reading.replica, reading.refusals.isEmpty else {
+    let (replica, reading) = try SyncLocalFiles.readOwnLog(bytes, sealer: sealer)
+    guard let id = replica, reading.refusals.isEmpty else {
       throw .storageCorrupt(
         path: files.log.path,
         reason: (reading.refusals.first ?? "it is not a sync log")
@@ -221,7 +219,12 @@ public struct SyncSession: Sendable {
     var refusals: [String] = []
     var signatures: [String: FileSignature] = [:]
     for name in try Self.logNames(in: folder) {
-      guard let replica = SyncLog.replica(fromFileName: name), replica != own else { continue }
+      guard let replica = SyncLog.replica(fromFileName: name) else {
+        // Meant as a log, named as none (a conflict copy, a stranger's file): said, not read.
+        refusals += try SyncLog.read([], fileName: name, sealer: sealer).refusals
+        continue
+      }
+      guard replica != own else { continue }
       let path = folder + "/" + name
       let signature = FileSignature(path: path)
       replicas.append(replica)
@@ -239,7 +242,7 @@ public struct SyncSession: Sendable {
         refusals.append("\(name) was not read: \(error.errorDescription ?? "\(error)")")
         continue
       }
-      let reading = SyncLog.read(bytes, fileName: name, sealer: sealer)
+      let reading = try SyncLog.read(bytes, fileName: name, sealer: sealer)
       var refused = reading.refusals
       for record in reading.records {
         if let earlier = records[replica]?[record.sequence] {
@@ -258,15 +261,15 @@ public struct SyncSession: Sendable {
     return (records, replicas, refusals, signatures)
   }
 
-  /// The names of the logs in a folder, sorted; every other file (what the engine keeps there,
-  /// `.git`, `.stfolder`, a replicator's temporary files) is not looked at.
+  /// The names of the files of a folder meant as logs (``SyncLog/isMeantAsLog(_:)``), sorted;
+  /// every other file (what the engine keeps there, `.git`, `.stfolder`, a replicator's hidden
+  /// temporary files) is not looked at.
   /// - Parameter folder: the sync folder.
   /// - Throws: ``ChuckError/syncNotReady(_:)`` when it cannot be listed.
   static func logNames(in folder: String) throws(ChuckError) -> [String] {
     do {
-      return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter {
-        SyncLog.replica(fromFileName: $0) != nil
-      }
+      return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().filter(
+        SyncLog.isMeantAsLog)
     } catch {
       throw .syncNotReady("the sync folder \(folder) cannot be listed: \(error)")
     }

@@ -44,7 +44,9 @@ public struct SyncSetup: Sendable {
     }
     try checkFolder()
     try engine.receive(in: folder)
-    if let log = try SyncSession.logNames(in: folder).first {
+    if let log = try SyncSession.logNames(in: folder).first(where: {
+      SyncLog.replica(fromFileName: $0) != nil
+    }) {
       throw .syncNotReady(
         "the sync folder already holds \(log), the log of a machine that syncs there: join "
           + "it with chuck sync join KEY (the key chuck sync key shows on that machine)")
@@ -146,12 +148,13 @@ public struct SyncSetup: Sendable {
   private func logs(openingWith key: SyncKey) throws(ChuckError) -> [(name: String, opens: Bool?)] {
     let sealer = SodiumSealer(key: key)
     var logs: [(name: String, opens: Bool?)] = []
-    for name in try SyncSession.logNames(in: folder) {
+    for name in try SyncSession.logNames(in: folder)
+    where SyncLog.replica(fromFileName: name) != nil {
       let file = FileStore(
         fileURL: URL(fileURLWithPath: folder + "/" + name), contents: .input,
         maximumSize: SyncSession.largestLog)
       guard let bytes = try? file.read() else { continue }
-      let reading = SyncLog.read(bytes, fileName: name, sealer: sealer)
+      let reading = try SyncLog.read(bytes, fileName: name, sealer: sealer)
       let empty = reading.records.isEmpty && reading.refusals.isEmpty
       logs.append((name, empty ? nil : !reading.records.isEmpty))
     }
@@ -188,8 +191,8 @@ public struct SyncSetup: Sendable {
     var waiting = 0
     try components.together { () throws(ChuckError) in
       if let bytes = try files.log.read() {
-        let reading = SyncLog.read(bytes, fileName: nil, sealer: sealer)
-        own = reading.replica
+        let (replica, reading) = try SyncLocalFiles.readOwnLog(bytes, sealer: sealer)
+        own = replica
         if let id = own {
           let copy = FileStore(
             fileURL: URL(fileURLWithPath: folder + "/" + SyncLog.fileName(for: id)),
@@ -213,7 +216,7 @@ public struct SyncSetup: Sendable {
         maximumSize: SyncSession.largestLog)
       let reading: SyncLog.Reading
       do throws(ChuckError) {
-        reading = SyncLog.read(try file.read() ?? [], fileName: name, sealer: sealer)
+        reading = try SyncLog.read(try file.read() ?? [], fileName: name, sealer: sealer)
       } catch {
         replicas.append(
           Replica(

@@ -173,7 +173,7 @@ import Testing
         operation: .jokeSaved(source: .mine, joke: bad, reason: .saved))
     ]
     let sealer = SodiumSealer(key: key)
-    let log = try SyncLog.appending(records, to: SyncLog.header(for: forger), sealer: sealer)
+    let log = try SyncLog.encode(records, replica: forger, sealer: sealer)
     try Data(log).write(to: machines.folder.appendingPathComponent(SyncLog.fileName(for: forger)))
     let stranger = ReplicaID.random()
     let foreign = try SyncLog.appending(
@@ -181,7 +181,7 @@ import Testing
         SyncRecord(
           replica: stranger, sequence: 1, clock: HybridTimestamp(physical: 1, logical: 0),
           operation: .jokeRemoved(source: .mine, id: "x"))
-      ], to: SyncLog.header(for: stranger), sealer: SodiumSealer(key: .generate()))
+      ], to: [], replica: stranger, sealer: SodiumSealer(key: .generate()))
     try Data(foreign).write(
       to: machines.folder.appendingPathComponent(SyncLog.fileName(for: stranger)))
     let report = try SyncSetup(a).sync()

@@ -246,7 +246,7 @@ import Testing
     let trap = machines.folder.appendingPathComponent(
       String(repeating: "cd", count: 16) + ".chuck-sync")
     #expect(mkfifo(trap.path, 0o600) == 0)
-    let pick = try await machines.chuck(0, ["pick"], timeout: 10)
+    let pick = try await machines.chuck(0, ["pick", "--source", "mine"], timeout: 10)
     #expect(pick.status == 0, "\(pick.stderr)")
     #expect(pick.stdout.contains("Picked offline."))
     try FileManager.default.removeItem(at: trap)
