@@ -235,6 +235,23 @@ import Testing
     #expect(status.stdout.contains("not synced yet: 1"), "\(status.stdout)")
     let twice = try await machines.chuck(0, ["sync", "init"])
     #expect(twice.status == 78)
+    // --json: one object, for scripts.
+    let json = try await machines.chuck(1, ["sync", "--json"])
+    guard case .object(let report) = try JSON.parse(Data(json.stdout.utf8)) else {
+      Issue.record("not an object: \(json.stdout)")
+      return
+    }
+    #expect(report["recorded"] == .number(1) && report["refusals"] == .array([]))
+    let statusJSON = try await machines.chuck(1, ["sync", "--status", "--json"])
+    guard case .object(let fields) = try JSON.parse(Data(statusJSON.stdout.utf8)),
+      case .array(let replicas)? = fields["replicas"]
+    else {
+      Issue.record("not a status: \(statusJSON.stdout)")
+      return
+    }
+    #expect(replicas.count == 2 && fields["waiting"] == .number(0))
+    #expect(try await machines.chuck(1, ["sync", "bogus"]).status == 64)
+    #expect(try await machines.chuck(1, ["sync", "--status", "key"]).status == 64)
   }
 
   /// `pick` never reads the sync folder, even with `sync = "auto"` and a key: a log there that
