@@ -31,7 +31,9 @@ let package = Package(
       name: "CurlHeaders", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurl", dependencies: ["CurlHeaders"], linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "CBuildSettings", cSettings: buildSettings),
-    .target(name: "ChuckCore", dependencies: ["CCurl", "CBuildSettings"], swiftSettings: strict),
+    .target(
+      name: "ChuckCore", dependencies: ["CCurl", "CBuildSettings"],
+      swiftSettings: strict + optimizedForSize),
     .executableTarget(
       name: "chuck",
       dependencies: [

@@ -40,23 +40,33 @@ public enum JSONText {
   ///   - string: the string.
   ///   - output: where to append it, quotes included.
   public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+    let backslash = UInt8(ascii: "\\")
+    output.reserveCapacity(output.count + string.utf8.count + 2)
     output.append(UInt8(ascii: "\""))
     for byte in string.utf8 {
       switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
-      case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-      case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-      case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-      case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case UInt8(ascii: "\""), backslash:
+        output.append(backslash)
+        output.append(byte)
+      case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
+        output.append(backslash)
+        output.append(shortEscapes[Int(byte) - 0x08])
       case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        output.append(backslash)
+        output.append(UInt8(ascii: "u"))
+        output.append(UInt8(ascii: "0"))
+        output.append(UInt8(ascii: "0"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0xF)])
       default: output.append(byte)
       }
     }
     output.append(UInt8(ascii: "\""))
   }
+
+  /// The letters of `\b \t \n` (unused for 0x0B) `\f \r`, from 0x08.
+  private static let shortEscapes: [UInt8] = Array("btn?fr".utf8)
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// JSON text with DEL, C1 controls and bidirectional controls written as `\uXXXX` escapes.
   ///

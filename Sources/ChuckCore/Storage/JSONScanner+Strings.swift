@@ -5,34 +5,33 @@ extension JSONScanner {
     let inner = UnsafeBufferPointer(
       rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
     guard inner.contains(UInt8(ascii: "\\")) else { return String(decoding: inner, as: UTF8.self) }
-    var scalars = String.UnicodeScalarView()
+    // The decoded text as UTF-8, each run between escapes copied whole: one String at the end
+    // (a sync record's item is a whole joke with a `\"` every few bytes).
     var utf8: [UInt8] = []
+    utf8.reserveCapacity(inner.count)
     var index = 0
-    func flush() {
-      if !utf8.isEmpty {
-        scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-        utf8.removeAll(keepingCapacity: true)
-      }
-    }
     func hex4(_ at: Int) -> UInt32 {
       (0..<4).reduce(0) { $0 << 4 | (hexValue(inner[at + $1]) ?? 0) }
     }
+    func append(_ scalar: Unicode.Scalar) {
+      utf8.append(contentsOf: UTF8.encode(scalar)!)
+    }
     while index < inner.count {
-      let byte = inner[index]
-      guard byte == UInt8(ascii: "\\") else {
-        utf8.append(byte)
-        index += 1
+      var end = index
+      while end < inner.count, inner[end] != UInt8(ascii: "\\") { end += 1 }
+      if end > index {
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: inner[index..<end]))
+        index = end
         continue
       }
-      flush()
       let escape = inner[index + 1]
       index += 2
       switch escape {
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         var code = hex4(index)
         index += 4
@@ -45,11 +44,10 @@ extension JSONScanner {
             index += 6
           }
         }
-        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-      default: scalars.append(Unicode.Scalar(escape))
+        append(Unicode.Scalar(code) ?? "\u{FFFD}")
+      default: utf8.append(escape)
       }
     }
-    flush()
-    return String(scalars)
+    return String(decoding: utf8, as: UTF8.self)
   }
 }

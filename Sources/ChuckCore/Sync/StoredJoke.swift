@@ -23,6 +23,13 @@ public struct StoredJoke: Sendable, Hashable {
     self.json = json
   }
 
+  /// A joke known by its id alone, as the sync base keeps it (its item is not needed there).
+  /// - Parameter id: the joke's full id.
+  init(idOnly id: String) {
+    self.id = id
+    json = ""
+  }
+
   /// Makes a stored joke from a list file's item.
   /// - Parameters:
   ///   - id: the joke's full id, as the source's reader found it.

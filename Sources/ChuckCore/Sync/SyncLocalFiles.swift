@@ -14,8 +14,8 @@ public struct SyncLocalFiles: Sendable {
   public static let baseName = "sync-base"
   /// Every record of the other machines read so far.
   public static let recordsName = "sync-records"
-  private static let recordsHeader = Array("chuck sync records 1\n".utf8)
-  private static let baseHeader = Array("chuck sync base 1\n".utf8)
+  static let recordsHeader = Array("chuck sync records 1\n".utf8)
+  private static let baseHeader = Array("chuck sync base 2\n".utf8)
 
   /// What the environment built: where the lists are.
   public let components: ChuckComponents
@@ -179,7 +179,8 @@ public struct SyncLocalFiles: Sendable {
   /// The base: the lists as the last sync left them, and the other machines' logs as it found
   /// them (each file's signature), so that a sync with nothing new reads no log.
   public struct Base: Sendable, Equatable {
-    /// The lists.
+    /// The lists: each saved joke by its id alone (its item is not kept: what changed is told
+    /// by ids), and the favourites.
     public var lists = SyncLists()
     /// Each other log's signature, by file name, when the last sync read them all and refused
     /// nothing; empty to read them all next time.
@@ -195,53 +196,59 @@ public struct SyncLocalFiles: Sendable {
       throw .storageCorrupt(path: base.path, reason: "it is not chuck's sync base")
     }
     var result = Base()
-    var records: [SyncRecord] = []
     var number = 1
     for line in bytes.dropFirst(Self.baseHeader.count).split(separator: UInt8(ascii: "\n")) {
       number += 1
-      if line.starts(with: Self.seenPrefix) {
-        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+      let text = String(decoding: line, as: UTF8.self)
+      let words = text.split(separator: " ", maxSplits: 5)
+      func damaged() -> ChuckError {
+        .storageCorrupt(path: base.path, reason: "line \(number) is damaged")
+      }
+      switch words.first {
+      case "seen":
         guard words.count == 6, let inode = UInt64(words[2]), let size = Int64(words[3]),
           let seconds = Int(words[4]), let nanoseconds = Int(words[5])
-        else { throw .storageCorrupt(path: base.path, reason: "line \(number) is damaged") }
+        else { throw damaged() }
         result.seen[String(words[1])] = FileSignature(
           inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds)
-        continue
-      }
-      do throws(ChuckError) {
-        records.append(try SyncRecord.decode(line))
-      } catch {
-        throw .storageCorrupt(path: base.path, reason: "line \(number): \(error)")
+      case "saved":
+        guard words.count == 3, let source = JokeSource(saved: String(words[1])) else {
+          throw damaged()
+        }
+        result.lists.saved[source, default: []].append(StoredJoke(idOnly: String(words[2])))
+      case "favorite":
+        // favorite SOURCE ID DATE TIME NAME (the name last: it may hold spaces)
+        guard words.count == 6, let source = JokeSource(saved: String(words[1])),
+          let addedAt = PostgresTimestamp(words[3] + " " + words[4])
+        else { throw damaged() }
+        result.lists.favorites.append(
+          Favorite(name: String(words[5]), source: source, id: String(words[2]), addedAt: addedAt))
+      default:
+        throw damaged()
       }
     }
-    result.lists = SyncFold(favoritesLimit: .max).fold(records, now: 0).lists
     return result
   }
 
-  private static let seenPrefix = Array("seen ".utf8)
-
-  /// The base's bytes: a header, each other log's signature (`seen NAME INODE SIZE SECONDS
-  /// NANOSECONDS`), then the records that make the lists (a snapshot of them, stamped at time
-  /// zero), one a line.
-  /// - Parameters:
-  ///   - base: the lists and the logs' signatures.
-  ///   - replica: this machine's replica (the records' replica).
+  /// The base's bytes: a header, then a line for each other log's signature (`seen NAME INODE
+  /// SIZE SECONDS NANOSECONDS`), each saved joke (`saved SOURCE ID`) and each favourite
+  /// (`favorite SOURCE ID ADDED_AT NAME`).
+  /// - Parameter base: the lists and the logs' signatures.
   /// - Returns: the file's bytes.
-  /// - Throws: ``ChuckError/internalError(_:)`` if a record cannot be encoded.
-  public static func baseBytes(_ base: Base, replica: ReplicaID) throws(ChuckError) -> [UInt8] {
-    var snapshot = SyncReplica(id: replica)
-    var bytes = baseHeader
+  public static func baseBytes(_ base: Base) -> [UInt8] {
+    var text = ""
     for (name, signature) in base.seen.sorted(by: { $0.key < $1.key }) {
-      bytes +=
-        Array(
-          "seen \(name) \(signature.inode) \(signature.size) \(signature.seconds) "
-            .utf8) + Array("\(signature.nanoseconds)\n".utf8)
+      text += "seen \(name) \(signature.inode) \(signature.size) \(signature.seconds) "
+      text += "\(signature.nanoseconds)\n"
     }
-    for record in snapshot.snapshot(of: base.lists, now: 0) {
-      bytes += record.encoded()
-      bytes.append(UInt8(ascii: "\n"))
+    for source in base.lists.sources {
+      for joke in base.lists.saved[source] ?? [] { text += "saved \(source.name) \(joke.id)\n" }
     }
-    return bytes
+    for favorite in base.lists.favorites {
+      text += "favorite \(favorite.source.name) \(favorite.id) \(favorite.addedAt.text) "
+      text += favorite.name + "\n"
+    }
+    return baseHeader + Array(text.utf8)
   }
 
   // MARK: The other machines' records
@@ -252,8 +259,10 @@ public struct SyncLocalFiles: Sendable {
   /// Plain text, one record a line, in the data folder (0600) as the lists are.
   /// - Returns: the records; none before the first sync.
   /// - Throws: a storage error, or ``ChuckError/storageCorrupt(path:reason:)``.
-  public func readRecords() throws(ChuckError) -> [ReplicaID: [UInt64: SyncRecord]] {
-    guard let bytes = try records.read() else { return [:] }
+  public func readRecords() throws(ChuckError) -> (
+    records: [ReplicaID: [UInt64: SyncRecord]], bytes: [UInt8]
+  ) {
+    guard let bytes = try records.read() else { return ([:], Self.recordsHeader) }
     guard bytes.starts(with: Self.recordsHeader), bytes.last == UInt8(ascii: "\n") else {
       throw .storageCorrupt(path: records.path, reason: "it is not chuck's record cache")
     }
@@ -268,22 +277,30 @@ public struct SyncLocalFiles: Sendable {
         throw .storageCorrupt(path: records.path, reason: "line \(number): \(error)")
       }
     }
-    return result
+    return (result, bytes)
   }
 
-  /// The record cache's bytes: a header, then every record, by replica and sequence.
-  /// - Parameter records: the records.
-  /// - Throws: ``ChuckError/internalError(_:)`` if a record cannot be encoded.
-  public static func recordsBytes(_ records: [ReplicaID: [UInt64: SyncRecord]]) throws(ChuckError)
-    -> [UInt8]
-  {
-    var bytes = recordsHeader
+  /// The record cache's bytes with records added: the cache only grows, so the records read
+  /// before keep their bytes and the new ones are appended, one a line.
+  /// - Parameters:
+  ///   - records: every record, those read before included.
+  ///   - cached: the records read before.
+  ///   - bytes: the cache's bytes now.
+  /// - Returns: the new bytes, or `nil` when no record is new.
+  public static func recordsBytes(
+    _ records: [ReplicaID: [UInt64: SyncRecord]], adding cached: [ReplicaID: [UInt64: SyncRecord]],
+    to bytes: [UInt8]
+  ) -> [UInt8]? {
+    var bytes = bytes
+    let before = bytes.count
     for replica in records.keys.sorted() {
-      for (_, record) in records[replica]!.sorted(by: { $0.key < $1.key }) {
+      let known = cached[replica] ?? [:]
+      for (sequence, record) in records[replica]!.sorted(by: { $0.key < $1.key })
+      where known[sequence] == nil {
         bytes += record.encoded()
         bytes.append(UInt8(ascii: "\n"))
       }
     }
-    return bytes
+    return bytes.count == before ? nil : bytes
   }
 }

@@ -135,7 +135,8 @@ public struct SyncSession: Sendable {
       report.others = seen.keys.sorted().compactMap(SyncLog.replica(fromFileName:))
       return (report, nil)
     }
-    let cached = own.bytes == nil ? [:] : try files.readRecords()
+    let (cached, cachedBytes) =
+      own.bytes == nil ? ([:], SyncLocalFiles.recordsHeader) : try files.readRecords()
     let reading = try readFolder(except: own.replica.id, cached: cached, seen: base.seen)
     report.others = reading.replicas
     report.refusals = reading.refusals
@@ -169,11 +170,10 @@ public struct SyncSession: Sendable {
     let waiting = fold.notes.contains {
       if case .aheadOfClock = $0.outcome { return true } else { return false }
     }
-    let newBase = try SyncLocalFiles.baseBytes(
-      SyncLocalFiles.Base(lists: written, seen: waiting ? [:] : reading.seen), replica: replica.id)
-    if reading.records != cached {
-      changes.append(
-        FileChange(file: files.records, bytes: try SyncLocalFiles.recordsBytes(reading.records)))
+    let newBase = SyncLocalFiles.baseBytes(
+      SyncLocalFiles.Base(lists: written, seen: waiting ? [:] : reading.seen))
+    if let bytes = SyncLocalFiles.recordsBytes(reading.records, adding: cached, to: cachedBytes) {
+      changes.append(FileChange(file: files.records, bytes: bytes))
     }
     if !changes.isEmpty || (try? files.base.read()) != newBase {
       changes.append(FileChange(file: files.base, bytes: newBase))
