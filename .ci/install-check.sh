@@ -99,9 +99,10 @@ pass "the installed chuck is stripped ($(du -h "$bin" | cut -f1))"
 # The size levers (Documentation/packaging.md): no symbol of ours exported (the toolchain's
 # -export-dynamic kept every public symbol alive), the relative relocations packed (DT_RELR, by
 # lld: the decision to need glibc 2.36), libstdc++ linked in (start-up speed), and the stripped
-# binary within the 15.75 MiB budget (issue 22's 15 MiB target, raised by half a MiB when the
-# settings and the accessible mode spent it, and by a quarter for static libstdc++, which halved
-# the instructions of every start; headroom under the spec's 16 MiB), enforced: over it, CI fails.
+# binary within the 15.875 MiB budget (issue 22's 15 MiB target, raised by half a MiB when the
+# settings and the accessible mode spent it, by a quarter for static libstdc++, which halved the
+# instructions of every start, and by an eighth for sync, which also took ChuckCore to -Osize;
+# headroom under the spec's 16 MiB), enforced: over it, CI fails.
 exported=$(readelf --dyn-syms -W "$bin" | awk 'NR > 3 && $7 != "UND"' | wc -l)
 ((exported == 0)) || fail "the installed chuck exports $exported symbols (was --no-export-dynamic lost?)"
 readelf -d "$bin" | grep -q '(RELR) ' ||
@@ -113,7 +114,7 @@ readelf -V "$bin" | grep -q 'Name: GLIBC_ABI_DT_RELR ' ||
 Scripts/size-report.py --enforce-budget "$bin" .build-install/stage/chuck.map >"$work/size.md" 2>"$work/size-errors" ||
   fail "$(cat "$work/size-errors")"
 sed -n 's/^- //p' "$work/size.md" | head -n 4 | sed 's/^/  /'
-pass "chuck exports no symbol of its own, packs its relocations (needs glibc 2.36), has libstdc++ linked in and is within the 15.75 MiB budget ($(stat -c %s "$bin") bytes)"
+pass "chuck exports no symbol of its own, packs its relocations (needs glibc 2.36), has libstdc++ linked in and is within the 15.875 MiB budget ($(stat -c %s "$bin") bytes)"
 
 # The installed binary does its work: an empty list, then a joke from the local fake API (a real
 # request through the system's libcurl, loaded at run time).

@@ -21,7 +21,7 @@ By section: the stripped file's own section headers (readelf -S), each section's
 (.bss takes none).
 
 Exits 1 when the binary is over --limit (the spec's 16 MiB), or with --enforce-budget (CI) over
---budget (15.75 MiB, the headroom kept for new features), after printing the report.
+--budget (15.875 MiB, the headroom kept for new features), after printing the report.
 """
 import argparse
 import collections
@@ -131,7 +131,7 @@ def main() -> int:
     parser.add_argument("binary", type=Path)
     parser.add_argument("map", type=Path)
     parser.add_argument("--limit", type=int, default=16 * MIB, help="the spec's limit, in bytes")
-    parser.add_argument("--budget", type=int, default=15 * MIB + 3 * MIB // 4,
+    parser.add_argument("--budget", type=int, default=15 * MIB + 7 * MIB // 8,
                         help="the size the binary is kept under, for headroom, in bytes")
     parser.add_argument("--enforce-budget", action="store_true", help="exit 1 when over --budget")
     arguments = parser.parse_args()

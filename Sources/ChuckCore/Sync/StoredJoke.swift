@@ -30,6 +30,16 @@ public struct StoredJoke: Sendable, Hashable {
     json = ""
   }
 
+  /// An item of a list file, which the list's reader has already read whole (one JSON object
+  /// within the nesting limit, its id found by its kind's reader): not checked again.
+  /// - Parameters:
+  ///   - id: the id the kind's reader found.
+  ///   - item: the item's bytes.
+  init(listItem id: String, _ item: some Collection<UInt8>) {
+    self.id = id
+    json = String(decoding: item, as: UTF8.self)
+  }
+
   /// Makes a stored joke from a list file's item.
   /// - Parameters:
   ///   - id: the joke's full id, as the source's reader found it.

@@ -81,12 +81,7 @@ public struct SyncLocalFiles: Sendable {
     var jokes: [StoredJoke] = []
     jokes.reserveCapacity(raw.items.count)
     for (position, range) in raw.items.enumerated() {
-      do throws(ChuckError) {
-        jokes.append(try StoredJoke(id: index.id(at: position), bytes: raw.bytes[range]))
-      } catch {
-        throw .storageCorrupt(
-          path: store.fileURL.path, reason: "item \(position + 1) cannot be synced: \(error)")
-      }
+      jokes.append(StoredJoke(listItem: index.id(at: position), raw.bytes[range]))
     }
     return jokes
   }
