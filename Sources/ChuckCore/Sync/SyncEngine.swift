@@ -32,6 +32,41 @@ public enum SyncEngine: Sendable, Equatable {
     try Self.git(["pull", "--rebase", "--autostash", "--quiet"], in: folder)
   }
 
+  /// Whether the clone's branch follows a remote one. A clone of an empty repository has none:
+  /// when the remote (`origin`, else the only one) has the branch by now (another machine pushed
+  /// first), the branch follows it from here on.
+  private static func hasUpstream(_ folder: String) throws(ChuckError) -> Bool {
+    if run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"], in: folder).status
+      == 0
+    {
+      return true
+    }
+    guard let remote = remote(folder), let branch = branch(folder) else { return false }
+    try git(["fetch", "--quiet", remote], in: folder)
+    guard run(["rev-parse", "--verify", "--quiet", "\(remote)/\(branch)"], in: folder).status == 0
+    else { return false }
+    if run(["rev-parse", "--verify", "--quiet", "HEAD"], in: folder).status == 0 {
+      try git(["branch", "--quiet", "--set-upstream-to=\(remote)/\(branch)"], in: folder)
+    } else {
+      // A branch with no commit yet starts from the remote's.
+      try git(["checkout", "--quiet", "-B", branch, "--track", "\(remote)/\(branch)"], in: folder)
+    }
+    return true
+  }
+
+  /// The remote to push to: `origin`, else the only one; `nil` for a clone without one.
+  private static func remote(_ folder: String) -> String? {
+    let remotes = run(["remote"], in: folder).output.split(whereSeparator: \.isWhitespace)
+      .map(String.init)
+    return remotes.contains("origin") ? "origin" : remotes.count == 1 ? remotes[0] : nil
+  }
+
+  /// The current branch, `nil` when detached.
+  private static func branch(_ folder: String) -> String? {
+    let result = run(["symbolic-ref", "--quiet", "--short", "HEAD"], in: folder)
+    return result.status == 0 && !result.output.isEmpty ? result.output : nil
+  }
+
   /// Sends this machine's log out (git: add, commit when it changed, push when there is an
   /// upstream).
   /// - Parameters:
@@ -53,7 +88,13 @@ public enum SyncEngine: Sendable, Equatable {
         ],
         in: folder)
     }
-    guard try Self.hasUpstream(folder) else { return }
+    guard try Self.hasUpstream(folder) else {
+      // The first push of a clone of an empty repository makes the remote branch.
+      if let remote = Self.remote(folder) {
+        try Self.git(["push", "--quiet", "--set-upstream", remote, "HEAD"], in: folder)
+      }
+      return
+    }
     var attempt = 0
     while true {
       let push = Self.run(["push", "--quiet"], in: folder)
@@ -62,11 +103,6 @@ public enum SyncEngine: Sendable, Equatable {
       guard attempt <= 2 else { throw .syncEngineFailed("git push: " + push.output) }
       try Self.git(["pull", "--rebase", "--autostash", "--quiet"], in: folder)
     }
-  }
-
-  private static func hasUpstream(_ folder: String) throws(ChuckError) -> Bool {
-    run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"], in: folder).status
-      == 0
   }
 
   private static func git(_ arguments: [String], in folder: String) throws(ChuckError) {

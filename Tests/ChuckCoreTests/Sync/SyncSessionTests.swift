@@ -210,8 +210,9 @@ import Testing
     #expect(report.recorded == 1)
   }
 
-  /// Three machines, each a clone of one bare repository: git pull, commit and push carry the
-  /// logs; every machine ends with every joke.
+  /// Three machines, each a clone of one bare repository, cloned while it was empty: git pull,
+  /// commit and push carry the logs (the first push makes the branch, the others follow it);
+  /// every machine ends with every joke, and the repository holds one log a machine.
   @Test func threeGitClones() throws {
     let machines = try Machines()
     let bare = machines.root.appendingPathComponent("origin.git")
@@ -240,23 +241,23 @@ import Testing
     try Self.add("From a.", on: components[0])
     try Self.add("From b.", on: components[1])
     try Self.add("From c.", on: components[2])
+    // Every clone was made while the repository was empty: the first machine's sync makes its
+    // branch, and each next one follows it.
     let (key, _) = try SyncSetup(components[0]).start()
-    // The first push sets the upstream by hand, as a user does once.
-    try git(
-      ["push", "--quiet", "-u", "origin", "main"],
-      in: URL(fileURLWithPath: try SyncSetup(components[0]).folder))
-    for machine in components.dropFirst() {
-      try git(
-        ["pull", "--quiet", "origin", "main"],
-        in: URL(fileURLWithPath: try SyncSetup(machine).folder))
-      try git(
-        ["branch", "--quiet", "-u", "origin/main"],
-        in: URL(fileURLWithPath: try SyncSetup(machine).folder))
-      _ = try SyncSetup(machine).join(key.text)
-    }
+    for machine in components.dropFirst() { _ = try SyncSetup(machine).join(key.text) }
     for machine in components { _ = try SyncSetup(machine).sync() }
     for machine in components {
       #expect(try Self.mine(machine).count == 3)
     }
+    let listing = Process()
+    listing.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    listing.arguments = ["--git-dir", bare.path, "ls-tree", "--name-only", "main"]
+    let names = Pipe()
+    listing.standardOutput = names
+    try listing.run()
+    listing.waitUntilExit()
+    let files = String(decoding: names.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(files.split(separator: "\n").count == 3, "\(files)")
+    #expect(files.split(separator: "\n").allSatisfy { $0.hasSuffix(".chuck-sync") })
   }
 }
