@@ -131,16 +131,6 @@ public enum SyncEngine: Sendable, Equatable {
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var everything = sigset_t()
-    sigfillset(&everything)
-    var nothing = sigset_t()
-    sigemptyset(&nothing)
-    posix_spawnattr_setsigdefault(&attributes, &everything)
-    posix_spawnattr_setsigmask(&attributes, &nothing)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     let command = ["git", "-C", folder] + arguments
     var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
@@ -154,7 +144,9 @@ public enum SyncEngine: Sendable, Equatable {
       environment.map { strdup($0.key + "=" + $0.value) } + [nil]
     defer { for entry in envp { free(entry) } }
     var pid = pid_t()
-    let spawned = posix_spawnp(&pid, "git", &actions, &attributes, &argv, &envp)
+    let spawned = ChildSpawn.withDefaultSignals { attributes in
+      posix_spawnp(&pid, "git", &actions, &attributes, &argv, &envp)
+    }
     close(pipeEnds[1])
     defer { close(pipeEnds[0]) }
     guard spawned == 0 else {

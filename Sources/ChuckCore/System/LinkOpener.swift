@@ -64,20 +64,12 @@ public enum LinkOpener {
   /// Runs a program (found on `PATH`) with the default action of every signal and none blocked,
   /// and waits for it.
   private static func run(_ command: [String]) -> Outcome {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var everything = sigset_t()
-    sigfillset(&everything)
-    var nothing = sigset_t()
-    sigemptyset(&nothing)
-    posix_spawnattr_setsigdefault(&attributes, &everything)
-    posix_spawnattr_setsigmask(&attributes, &nothing)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
     defer { for argument in arguments { free(argument) } }
     var pid = pid_t()
-    let spawned = posix_spawnp(&pid, command[0], nil, &attributes, &arguments, environ)
+    let spawned = ChildSpawn.withDefaultSignals { attributes in
+      posix_spawnp(&pid, command[0], nil, &attributes, &arguments, environ)
+    }
     guard spawned == 0 else { return .notFound }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
