@@ -65,21 +65,8 @@ struct GlobalOptions: ParsableArguments {
     } catch {
       throw ExitCode(invocation.fail(error))
     }
-    Self.syncAfterChange(context)
+    invocation.syncAfterChange(context)
     if let reported { throw ExitCode(reported.exitStatus) }
-  }
-
-  /// `sync = "auto"`: the sync after a command that changed the lists. The change is made
-  /// whatever the sync does, so its problems are warnings, and the command's exit status stays
-  /// the change's.
-  private static func syncAfterChange(_ context: Context) {
-    do throws(ChuckError) {
-      guard let report = try SyncSetup.afterChange(context.components) else { return }
-      report.notes.forEach(context.terminal.note)
-      for refusal in report.refusals { context.terminal.warn("sync: " + refusal) }
-    } catch {
-      context.terminal.warn("sync after the change failed: " + (error.errorDescription ?? ""))
-    }
   }
 }
 
@@ -122,6 +109,20 @@ struct Invocation {
     let configuration = try configuration.get()
     return Context(
       components: ChuckComponents(configuration: configuration), terminal: terminal, json: json)
+  }
+
+  /// `sync = "auto"`: the sync after a command that changed the lists, for
+  /// every command that saves (the parsed ones and `random`'s fast path alike). The change is made
+  /// whatever the sync does, so its problems are warnings, and the command's exit status stays
+  /// the change's.
+  func syncAfterChange(_ context: Context) {
+    do throws(ChuckError) {
+      guard let report = try SyncSetup.afterChange(context.components) else { return }
+      report.notes.forEach(context.terminal.note)
+      for refusal in report.refusals { context.terminal.warn("sync: " + refusal) }
+    } catch {
+      context.terminal.warn("sync after the change failed: " + (error.errorDescription ?? ""))
+    }
   }
 
   /// Reports `error` on stderr and returns the exit status it ends the command with.

@@ -220,7 +220,9 @@ struct StartupCommand: Equatable {
     CurlPreload.start()
     defer { CurlPreload.wait() }
     do throws(ChuckError) {
-      try await invocation.context().fetchAndPrint(request)
+      let context = try invocation.context()
+      try await context.fetchAndPrint(request)
+      invocation.syncAfterChange(context)
       return 0
     } catch {
       return invocation.fail(error)

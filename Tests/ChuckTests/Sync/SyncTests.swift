@@ -11,9 +11,9 @@ import Testing
     let folder: URL
     let machines: [ChuckSandbox]
 
-    init(count: Int, config: String? = nil) throws {
+    init(count: Int, config: String? = nil, api: FakeAPI? = nil) throws {
       folder = try TemporaryDirectory.make(prefix: "chuck-sync-folder")
-      machines = try (0..<count).map { _ in try ChuckSandbox(config: config) }
+      machines = try (0..<count).map { _ in try ChuckSandbox(api: api, config: config) }
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
@@ -212,6 +212,22 @@ import Testing
     let before = try machines.folderFiles()
     #expect(try await machines.chuck(0, ["list", "--source", "mine"]).status == 0)
     #expect(try machines.folderFiles() == before)
+  }
+
+  /// `chuck random`, which the fast path runs without the argument parser, syncs after the joke
+  /// it saved too.
+  @Test func automaticSyncAfterRandom() async throws {
+    let api = try await startFake()
+    let machines = try Machines(count: 2, config: "sync = \"auto\"\n", api: api)
+    let key = try await machines.initialize()
+    #expect(try await machines.chuck(1, ["sync", "join", key]).status == 0)
+    let random = try await machines.chuck(0, ["random"])
+    #expect(random.status == 0, "\(random.stderr)")
+    #expect(!random.stderr.contains("warning"), "\(random.stderr)")
+    let saved = try machines[0].savedIDs()
+    #expect(saved.count == 1)
+    #expect(try await machines.chuck(1, ["sync"]).status == 0)
+    #expect(try machines[1].savedIDs() == saved)
   }
 
   /// `chuck sync --status` names each machine; `chuck sync key` shows the key `init` showed;
