@@ -46,7 +46,7 @@ public final class FakeAPI: @unchecked Sendable {
     let stdin = Spawn.pipe()
     let stdout = Spawn.pipe()
     process = try ChildProcess(
-      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3"] + launch,
+      URL(fileURLWithPath: Spawn.python.path), arguments: Spawn.python.arguments + launch,
       environment: ["PATH": Spawn.testPath, "LANG": "C.UTF-8"],
       stdin: .descriptor(stdin.fileHandleForReading.fileDescriptor),
       stdout: .descriptor(stdout.fileHandleForWriting.fileDescriptor), stderr: .null)

@@ -38,7 +38,7 @@ public enum HelperWatchdog {
     guard Glibc.pipe(&fds) == 0 else { return nil }
     for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     let pid = try? Spawn.spawn(
-      "/usr/bin/env", arguments: ["python3", "-c", script, String(getpid())],
+      Spawn.python.path, arguments: Spawn.python.arguments + ["-c", script, String(getpid())],
       environment: [
         "PATH=\(Spawn.testPath)", "LANG=C.UTF-8", "CHUCK_TESTS_WATCHDOG_ROOT=\(rootPath)",
       ],

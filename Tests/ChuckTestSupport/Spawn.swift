@@ -28,6 +28,31 @@ public enum Spawn {
   /// `.ci/run` finds it).
   public static let testPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
 
+  /// How to start Python 3 (the fakes, the watchdog, small scripts): the interpreter that
+  /// `python3` on ``testPath`` runs, found once, with `-S` (no `site`). A `python3` on `PATH` may
+  /// be a version manager's shell-script shim (pyenv's), and `site` may run `.pth` hooks: together
+  /// about 0.5 s of CPU at every start, paid by every fake the suite starts. The fakes use the
+  /// standard library only. When the interpreter cannot be asked, `python3` through `env`.
+  public static let python: (path: String, arguments: [String]) = {
+    let pipe = Spawn.pipe()
+    let pid = try? spawn(
+      "/usr/bin/env",
+      arguments: ["python3", "-S", "-c", "import sys; sys.stdout.write(sys.executable)"],
+      environment: ["PATH=\(testPath)", "LANG=C.UTF-8"],
+      streams: [.null, .descriptor(pipe.fileHandleForWriting.fileDescriptor), .null],
+      directory: "/")
+    try? pipe.fileHandleForWriting.close()
+    let found = String(
+      decoding: pipe.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
+    try? pipe.fileHandleForReading.close()
+    if let pid, wait(pid) == 0, found.hasPrefix("/"),
+      FileManager.default.isExecutableFile(atPath: found)
+    {
+      return (found, ["-S"])
+    }
+    return ("/usr/bin/env", ["python3", "-S"])
+  }()
+
   /// `posix_spawn` with the given standard streams, no other descriptor (glibc's
   /// `posix_spawn_file_actions_addclosefrom_np`, so no race with threads opening more), every
   /// signal unblocked and at its default, and ``ownerVariable`` added to the environment.
