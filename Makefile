@@ -76,8 +76,8 @@ INSTALLED_FISH := $(FISHCOMPDIR)/chuck.fish
 # - lld's safe identical-code folding (only the objects with an address-significance table, which
 #   clang writes and swiftc does not);
 # - Package.swift optimises the executable target, not the library, for size.
-# The same flags go to the man page plugin's build in the same folder, or it would compile
-# everything again with its own. The link map (lld's format) feeds `make size-report`.
+# The same flags go to the man page generator's build in the same folder, so that it reuses what
+# is compiled there. The link map (lld's format) feeds `make size-report`.
 #
 # Reproducible builds: the same commit gives the same bytes in any folder (Documentation/
 # packaging.md). Two things carried the folder's absolute path:
@@ -103,35 +103,50 @@ SPEED_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mang
 # only the archive (clang -print-file-name finds it), searched first, makes the same name the
 # archive. libstdc++'s license (GPL with the GCC Runtime Library Exception) allows this.
 STATIC_CXX := $(abspath $(SCRATCH))/static-libstdc++
-RELEASE_FLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+RELEASE_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --no-export-dynamic -Xlinker --icf=safe -Xswiftc -L$(STATIC_CXX) \
-  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map $(REPRODUCIBLE_FLAGS) $(SPEED_FLAGS)
+  -Xlinker -Map=$(abspath $(SCRATCH))/chuck.map $(REPRODUCIBLE_FLAGS) $(SPEED_FLAGS) \
+  -Xlinker $(HOMEPAGE_OBJECT)
 
-# The project's home page, only when the builder gives one: it goes into a User-Agent header, and
-# Package.swift into a C string (CHUCK_HOMEPAGE in the build's environment), so it must be an
-# http(s) address of plain URL characters. Exported to every recipe (empty when not given), so that
-# the man page plugin's build sees the same value as the release build.
+# The project's home page, only when the builder gives one: it goes into a User-Agent header and a
+# C string, so it must be an http(s) address of plain URL characters.
 HOMEPAGE ?=
 ifneq ($(HOMEPAGE),)
 ifneq ($(shell printf '%s\n' '$(HOMEPAGE)' | grep -Ecx 'https?://[A-Za-z0-9._~:/?#@!&()*+,;=%-]+'),1)
 $(error HOMEPAGE must be an http:// or https:// address, without spaces or quotes: $(HOMEPAGE))
 endif
 endif
-export CHUCK_HOMEPAGE := $(HOMEPAGE)
-# A change of HOMEPAGE rebuilds the binary: this file holds the last value, and is rewritten only
-# when it differs.
+# It is linked in, not compiled in: a one-line C object defines chuck_home_page_text (the library's
+# own definition, Sources/CBuildSettings, is a weak empty one) and goes to the link with -Xlinker.
+# Its name carries a hash of the value, so a new HOMEPAGE is a new link command: SwiftPM relinks the
+# binary and compiles nothing again (it did compile everything, when the value was a C define).
+HOMEPAGE_HASH := $(shell printf '%s' '$(HOMEPAGE)' | sha256sum | cut -c1-16)
+HOMEPAGE_OBJECT := $(abspath $(SCRATCH))/homepage-$(HOMEPAGE_HASH).o
+# Going back to an earlier value finds its object already there, older than the binary: this file
+# holds the last value and is rewritten only when it differs, so that make relinks then too.
 HOMEPAGE_STAMP := $(SCRATCH)/homepage.txt
 $(shell mkdir -p $(SCRATCH) && { [ -f $(HOMEPAGE_STAMP) ] && \
   [ "$$(cat $(HOMEPAGE_STAMP))" = '$(HOMEPAGE)' ] || printf '%s' '$(HOMEPAGE)' > $(HOMEPAGE_STAMP); })
 
-# The test command, here only: `make test` and CI (.ci/run) both run it.
-TEST_COMMAND := $(SWIFT) test --enable-code-coverage
+# The test command, here only: `make test` and CI (.ci/run) both run it. The tests and the coverage
+# come from one build (`make build-tests`, which CI runs beside its other builds); the tests run
+# from it without building again. CHUCK_BIN, when set, is the chuck binary the end-to-end tests
+# and the crash matrix run (CI gives them the release binary it ships); else the debug build's.
+BUILD_TESTS_COMMAND := $(SWIFT) build --build-tests --enable-code-coverage
+TEST_COMMAND := $(SWIFT) test --skip-build --enable-code-coverage
+CHUCK_BIN ?=
+TESTED_CHUCK = $(if $(CHUCK_BIN),$(CHUCK_BIN),.build/debug/chuck)
+# `make test-one FILTER=SuiteName`: the fast loop, one suite or module after an incremental build.
+FILTER ?=
 ARGS ?=
 
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 STAGED := $(STAGE)/chuck $(STAGE)/chuck.1 $(STAGE)/chuck.bash $(STAGE)/_chuck $(STAGE)/chuck.fish
+# swift-argument-parser's man page generator, built in the release folder with the release flags.
+GENERATE_MANUAL := $(SCRATCH)/release/generate-manual
 
-.PHONY: all install uninstall deb dist clean check-build-deps size-report run test tools test-tools
+.PHONY: all install uninstall deb dist clean check-build-deps size-report run test tools test-tools \
+  build-tests test-one
 .DELETE_ON_ERROR:
 
 all: $(STAGED)
@@ -149,29 +164,34 @@ run: tools
 # After the tests, the crash matrix (Scripts/crash-matrix.py) runs the debug binary they built:
 # every writing command killed or failed at each of its file syscalls, through strace; then
 # chuck sync between two machines through two real Syncthing instances on loopback.
-test: test-tools
-	$(TEST_COMMAND)
-	python3 Scripts/crash-matrix.py
-	python3 Scripts/sync-syncthing-test.py .build/debug/chuck
+test: test-tools build-tests
+	CHUCK_BIN=$(CHUCK_BIN) $(TEST_COMMAND)
+	python3 Scripts/crash-matrix.py --chuck $(TESTED_CHUCK)
+	python3 Scripts/sync-syncthing-test.py $(TESTED_CHUCK)
+
+# The one debug build that the tests and the coverage come from (incremental: nothing to do when
+# nothing changed).
+build-tests:
+	@Scripts/check-build-deps.sh
+	$(BUILD_TESTS_COMMAND)
+
+# One suite, one test or one module (swift test's --filter): `make test-one FILTER=PickTests`.
+test-one: build-tests
+	@[ -n "$(FILTER)" ] || { echo "usage: make test-one FILTER=SuiteOrModule" >&2; exit 64; }
+	CHUCK_BIN=$(CHUCK_BIN) $(SWIFT) test --skip-build --filter '$(FILTER)'
 
 # The libcurl shim is compiled against curl's headers; without them the build fails late and
 # obscurely (`curl/curl.h not found`), so say so first.
 check-build-deps:
 	@Scripts/check-build-deps.sh
 
-# The Makefile is a prerequisite: it holds the build's flags.
-# The man page plugin below builds the package again in the same folder, without the static
-# runtime (`swift package` has no such option), and relinks the binary there. SwiftPM keeps one
-# build plan per folder and does not notice that --static-swift-stdlib differs from the plugin's
-# build: with no source changed, it took the plugin's dynamically linked binary for its own
-# up-to-date output (seen after a Makefile change). So its plan is removed first (the plugin's
-# build compiles with other commands too, so a rebuild after it compiles everything again), the
-# binary is copied out at once, and a dynamically linked one is never staged.
+# The Makefile is a prerequisite: it holds the build's flags. Every build in $(SCRATCH) (this one,
+# the man page generator's) uses the same flags, static runtime included, so SwiftPM's one plan per
+# folder always describes this binary; the checks below still refuse a dynamically linked one.
 # No RUNPATH of $$ORIGIN (--disable-local-rpath): chuck dlopens libcurl.so.4, and a library of
 # that name beside the installed binary must never win over the system's.
-$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
+$(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_OBJECT) $(HOMEPAGE_STAMP) Makefile
 	@Scripts/check-build-deps.sh
-	rm -f $(SCRATCH)/release/description.json
 	@mkdir -p $(STATIC_CXX)
 	ln -sf "$$(clang -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
@@ -187,15 +207,29 @@ $(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_STAMP) Makefile
 	mv $@.tmp $@
 
 # The man page comes from the same declarations as --help (swift-argument-parser's
-# generate-manual plugin), dated by the version's CHANGELOG entry so that it is the same on every
+# generate-manual tool, run on the staged binary), dated by the version's CHANGELOG entry so that it is the same on every
 # machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
 # The man page and the completion scripts are made with no config file (CHUCK_CONFIG empty): the
 # sources that the builder's own config declares ([sources.NAME]) would otherwise be listed in
 # --source's help and completions, and shipped.
-$(STAGE)/chuck.1: $(STAGE)/chuck CHANGELOG.md Documentation/chuck.1.sections \
+$(STAGE)/chuck.1: $(STAGE)/chuck $(GENERATE_MANUAL) CHANGELOG.md Documentation/chuck.1.sections \
   Scripts/generate-manpage.sh Scripts/release-date.sh
-	CHUCK_CONFIG= SWIFT='$(SWIFT)' SWIFT_BUILD_FLAGS='$(RELEASE_FLAGS)' Scripts/generate-manpage.sh \
-	  $(SCRATCH) $(STAGE)/chuck Documentation/chuck.1.sections > $@
+	CHUCK_CONFIG= Scripts/generate-manpage.sh $(GENERATE_MANUAL) $(STAGE)/chuck \
+	  Documentation/chuck.1.sections > $@
+
+# The generator is a product of swift-argument-parser. Built in the same folder with the same flags
+# as chuck, it reuses the ArgumentParser objects already there and compiles only its own few files.
+# (swift-argument-parser's generate-manual plugin built the whole package again, with its own flags:
+# a second release build of everything, every time.) Its link writes the map again, after the
+# binary's own was copied out.
+$(GENERATE_MANUAL): $(STAGE)/chuck
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
+	  --scratch-path $(SCRATCH) --product generate-manual $(RELEASE_FLAGS)
+
+# The home page's object (above): one C definition, no debug information, nothing of the folder.
+$(HOMEPAGE_OBJECT):
+	@mkdir -p $(SCRATCH)
+	printf 'const char chuck_home_page_text[] = "%s";\n' '$(HOMEPAGE)' | clang -c -O2 -x c -o $@ -
 
 # The bash script is sourced, never run: its `#!/bin/bash` line goes (lintian's
 # bash-completion-with-hashbang).
@@ -207,7 +241,8 @@ $(STAGE)/_chuck: $(STAGE)/chuck
 $(STAGE)/chuck.fish: $(STAGE)/chuck
 	CHUCK_CONFIG= $(STAGE)/chuck --generate-completion-script fish > $@
 
-# The map of the staged binary's own link (the man page plugin relinks over the scratch folder's).
+# The map of the staged binary's own link (the man page generator's link writes over the scratch
+# folder's).
 size-report: $(STAGE)/chuck
 	Scripts/size-report.py $(STAGE)/chuck $(STAGE)/chuck.map > Documentation/binary-size.md.tmp
 	mv Documentation/binary-size.md.tmp Documentation/binary-size.md

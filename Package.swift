@@ -10,13 +10,6 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// (Documentation/packaging.md).
 let optimizedForSize: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
 
-/// The project's home page, when the build is given one (`make HOMEPAGE=…` sets CHUCK_HOMEPAGE for
-/// `swift build`): recorded in the binary for the User-Agent that icanhazdadjoke asks for. Without
-/// it, no address is sent. A C define, because Swift's `-D` carries no value.
-let homePage = Context.environment["CHUCK_HOMEPAGE"] ?? ""
-let buildSettings: [CSetting] =
-  homePage.isEmpty ? [] : [.define("CHUCK_HOME_PAGE", to: "\"\(homePage)\"")]
-
 let package = Package(
   name: "chuck",
   products: [
@@ -31,7 +24,8 @@ let package = Package(
     .systemLibrary(
       name: "CurlHeaders", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurl", dependencies: ["CurlHeaders"], linkerSettings: [.linkedLibrary("dl")]),
-    .target(name: "CBuildSettings", cSettings: buildSettings),
+    // The values a build records (the home page), linked in by the Makefile.
+    .target(name: "CBuildSettings"),
     .target(
       name: "ChuckCore", dependencies: ["CCurl", "CBuildSettings"],
       swiftSettings: strict + optimizedForSize),

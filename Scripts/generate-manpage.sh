@@ -1,35 +1,29 @@
 #!/bin/sh
 # Writes chuck's man page (mdoc) on stdout:
-#   Scripts/generate-manpage.sh SCRATCH BINARY SECTIONS
-# The body comes from swift-argument-parser's generate-manual plugin, so it says what `--help`
-# says; SECTIONS (mdoc) replaces the plugin's generic EXIT STATUS with ENVIRONMENT, FILES and
+#   Scripts/generate-manpage.sh GENERATOR BINARY SECTIONS
+# The body comes from swift-argument-parser's generate-manual tool (GENERATOR, which the Makefile
+# builds), run on BINARY (it reads `BINARY --experimental-dump-help`), so it says what `--help`
+# says; SECTIONS (mdoc) replaces the generator's generic EXIT STATUS with ENVIRONMENT, FILES and
 # EXIT STATUS as the spec has them. The page depends on the sources only, not on the machine:
 # its date is the CHANGELOG.md entry of the version that BINARY reports (`--version`).
 set -eu
 
 if [ "$#" -ne 3 ]; then
-  echo "usage: $0 SCRATCH BINARY SECTIONS" >&2
+  echo "usage: $0 GENERATOR BINARY SECTIONS" >&2
   exit 64
 fi
-scratch=$1 binary=$2 sections=$3
+generator=$1 binary=$2 sections=$3
 here=$(dirname "$0")
 
 version=$("$binary" --version)
 date=$("$here/release-date.sh" "$version")
 
-# The plugin builds the package (release) in SCRATCH, runs its generate-manual tool on the built
-# chuck and writes chuck.1 into its own work folder there: nothing is written into the package
-# directory, so no --allow-writing-to-package-directory is needed. Its chatter goes to stderr.
-outputs="$scratch/plugins/GenerateManual/outputs"
-rm -rf "$outputs"
-# SWIFT_BUILD_FLAGS: the flags of the release build in SCRATCH (the Makefile's), so that the
-# plugin's build reuses it instead of compiling it again with other flags. Split on spaces on purpose.
-# shellcheck disable=SC2086
-"${SWIFT:-swift}" package --scratch-path "$scratch" ${SWIFT_BUILD_FLAGS:-} plugin generate-manual \
-  --date "$date" >&2
-generated=$(find "$scratch/plugins" -path '*GenerateManual*' -name chuck.1 | head -n 1)
-if [ -z "$generated" ]; then
-  echo "error: the generate-manual plugin wrote no chuck.1 under $scratch/plugins" >&2
+outputs=$(mktemp -d)
+trap 'rm -rf "$outputs"' EXIT
+"$generator" "$binary" --date "$date" --output-directory "$outputs" >&2
+generated="$outputs/chuck.1"
+if [ ! -f "$generated" ]; then
+  echo "error: $generator wrote no chuck.1" >&2
   exit 1
 fi
 

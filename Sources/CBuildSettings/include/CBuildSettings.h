@@ -1,6 +1,5 @@
-// Values given to the build, recorded in the binary: C can carry a string from the build's flags
-// (a -D define with a value), Swift's own -D cannot. Package.swift sets them from the environment of
-// the build; the Makefile's variables set that environment.
+// Values given to the build, recorded in the binary. The Makefile links them in as a small object
+// of its own (CBuildSettings.c says how), so that changing one relinks and compiles nothing again.
 #ifndef CBUILDSETTINGS_H
 #define CBUILDSETTINGS_H
 
