@@ -120,6 +120,9 @@ endif
 # own definition, Sources/CBuildSettings, is a weak empty one) and goes to the link with -Xlinker.
 # Its name carries a hash of the value, so a new HOMEPAGE is a new link command: SwiftPM relinks the
 # binary and compiles nothing again (it did compile everything, when the value was a C define).
+# The .rpm's URL field names it too (Scripts/build-rpm.sh): exported to every recipe, empty when
+# not given.
+export CHUCK_HOMEPAGE := $(HOMEPAGE)
 HOMEPAGE_HASH := $(shell printf '%s' '$(HOMEPAGE)' | sha256sum | cut -c1-16)
 HOMEPAGE_OBJECT := $(abspath $(SCRATCH))/homepage-$(HOMEPAGE_HASH).o
 # Going back to an earlier value finds its object already there, older than the binary: this file

@@ -4,6 +4,7 @@
 # parser, each service's answer decoder and the sync logs. See Fuzz/README.md.
 #
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#   Scripts/fuzz.sh --build-only      (only build the binary, as CI does first to time it apart)
 #
 # Builds ChuckCore's sources and Fuzz/Targets into one binary (swiftc -sanitize=fuzzer,address,
 # in .build-fuzz), then runs each target (default: every folder of Fuzz/Corpus) for the given
@@ -16,10 +17,15 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
+build_only=
+if [[ ${1:-} == --build-only ]]; then
+  build_only=1
+  shift
+fi
 seconds=${1:-8}
 [[ $# -gt 0 ]] && shift
 if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1)); then
-  echo "usage: Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2
+  echo "usage: Scripts/fuzz.sh [--build-only] [SECONDS_PER_TARGET] [TARGET...]" >&2
   exit 64
 fi
 if (($#)); then
@@ -65,6 +71,7 @@ EOF
   echo "built in $((SECONDS - build_started)) s"
 fi
 rm -rf "$TMPDIR"
+[[ -n $build_only ]] && exit 0
 
 failed=()
 for target in "${targets[@]}"; do
