@@ -95,6 +95,9 @@ class Matrix:
             CHUCK_TIMEOUT="10",
             NO_COLOR="1",
             COLUMNS="80",
+            # A debug binary built with coverage writes its profile at every exit: by default a
+            # default.profraw in the working directory, rewritten by thousands of runs.
+            LLVM_PROFILE_FILE=os.devnull,
         )
         env.pop("ACCESSIBLE", None)
         return env
