@@ -135,8 +135,8 @@ $(shell mkdir -p $(SCRATCH) && { [ -f $(HOMEPAGE_STAMP) ] && \
 # come from one build (`make build-tests`, which CI runs beside its other builds); the tests run
 # from it without building again. The end-to-end tests, the crash matrix and the Syncthing test
 # run CHUCK_BIN: by default the release binary that `make install` installs and CI ships (the
-# debug one took two to three times the processor a run: `make test` took over 8 minutes with it,
-# 5 with this); `make test CHUCK_BIN=$$PWD/.build/debug/chuck` tests the debug build.
+# debug one costs two to three times the processor a run: `make test` takes over 8 minutes with
+# it); `make test CHUCK_BIN=$$PWD/.build/debug/chuck` tests the debug build.
 BUILD_TESTS_COMMAND := $(SWIFT) build --build-tests --enable-code-coverage
 TEST_COMMAND := $(SWIFT) test --skip-build --enable-code-coverage
 CHUCK_BIN ?= $(abspath $(STAGE))/chuck
