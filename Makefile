@@ -165,9 +165,9 @@ run: tools
 	@$(MAKE) --no-print-directory $(STAGE)/chuck
 	$(STAGE)/chuck $(ARGS)
 
-# After the tests, the crash matrix (Scripts/crash-matrix.py) runs the debug binary they built:
-# every writing command killed or failed at each of its file syscalls, through strace; then
-# chuck sync between two machines through two real Syncthing instances on loopback.
+# After the tests, the crash matrix (Scripts/crash-matrix.py) runs CHUCK_BIN: every writing
+# command killed or failed at each of its file syscalls, through strace; then chuck sync between
+# two machines through two real Syncthing instances on loopback.
 test: test-tools build-tests $(STAGE)/chuck
 	CHUCK_BIN=$(CHUCK_BIN) $(TEST_COMMAND)
 	python3 Scripts/crash-matrix.py --chuck $(CHUCK_BIN)
@@ -211,8 +211,8 @@ $(STAGE)/chuck: $(SOURCES) $(HOMEPAGE_OBJECT) $(HOMEPAGE_STAMP) Makefile
 	mv $@.tmp $@
 
 # The man page comes from the same declarations as --help (swift-argument-parser's
-# generate-manual tool, run on the staged binary), dated by the version's CHANGELOG entry so that it is the same on every
-# machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
+# generate-manual tool, run on the staged binary), dated by the version's CHANGELOG entry so that
+# it is the same on every machine, and completed with Documentation/chuck.1.sections (environment, files, exit status).
 # The man page and the completion scripts are made with no config file (CHUCK_CONFIG empty): the
 # sources that the builder's own config declares ([sources.NAME]) would otherwise be listed in
 # --source's help and completions, and shipped.
