@@ -97,7 +97,7 @@ public struct JokeDetailView {
     var output = TerminalText.empty
     if narrow {
       for line in TextWrapper.wrap(label, width: width - indent.width, keepingWords: keepingWords) {
-        output += indent + style.dim(line) + .newline
+        output += indent + line + .newline
       }
       for line in TextWrapper.wrap(safe, width: width - indent.width, keepingWords: keepingWords) {
         output += indent + line + .newline
@@ -113,13 +113,13 @@ public struct JokeDetailView {
       // A label as wide as the column (a service's own field name), or a first line that is a
       // word too wide for the column (a link, a path): the value goes under the label.
       for line in TextWrapper.wrap(label, width: width - indent.width, keepingWords: keepingWords) {
-        output += indent + style.dim(line) + .newline
+        output += indent + line + .newline
       }
       for line in lines { output += hanging + line + .newline }
       return output
     }
     let paddedLabel = label + .spaces(Self.labelWidth - label.width)
-    output += indent + style.dim(paddedLabel) + lines[0] + .newline
+    output += indent + paddedLabel + lines[0] + .newline
     for line in lines.dropFirst() { output += hanging + line + .newline }
     return output
   }

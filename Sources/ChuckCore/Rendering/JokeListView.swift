@@ -88,9 +88,21 @@ public struct JokeListView {
     /// `(saved)` mark, made safe.
     /// - Parameter date: the date as shown; `nil` for none.
     public func dateAndID(date: String?) -> TerminalText {
-      TerminalText(
-        sanitizing: (date.map { dateLabel + $0 + "  " } ?? "") + id
-          + (isSaved ? "  (saved)" : ""), keepNewlines: false)
+      dateLine(date: date, showingID: true)
+    }
+
+    /// The line under the preview with its date already written: label, date, the id when
+    /// asked, and the `(saved)` mark, made safe. The screen's rows leave the id out unless the
+    /// user asks for it (`screen-ids`): a screen reader spells a 22-character id out letter by
+    /// letter. A row without a date shows its id even so, to say something.
+    /// - Parameters:
+    ///   - date: the date as shown; `nil` for none.
+    ///   - showingID: whether the id is shown.
+    public func dateLine(date: String?, showingID: Bool) -> TerminalText {
+      let shownID = showingID || date == nil
+      let parts = [date.map { dateLabel + $0 }, shownID ? id : nil, isSaved ? "(saved)" : nil]
+      return TerminalText(
+        sanitizing: parts.compactMap { $0 }.joined(separator: "  "), keepNewlines: false)
     }
   }
 
@@ -121,7 +133,7 @@ public struct JokeListView {
           TerminalText(sanitizing: heading, keepNewlines: false), to: &output, styled: style.bold)
       }
       append(JokePreview.make(row.value), to: &output)
-      append(row.dateAndID(dates), to: &output, styled: style.dim)
+      append(row.dateAndID(dates), to: &output)
       if output.string.utf8.count >= pieceSize {
         write(output)
         output = .empty

@@ -77,15 +77,15 @@ public struct SourceTableView {
         output +=
           style.bold(row.name) + .spaces(nameWidth - row.name.width) + "  " + row.origin
           + .spaces(originWidth - row.origin.width) + "  " + row.languages
-          + (row.isDefault ? style.dim(mark) : .empty)
-        if row.declared != nil { output += style.dim(declaredMark) }
+          + (row.isDefault ? mark : .empty)
+        if row.declared != nil { output += declaredMark }
         output += .newline
       }
       // Where each declared source was declared, under the table: a path is too long for a
       // column, and is never broken across lines (it is copied whole).
       for row in rows {
         guard let declared = row.declared else { continue }
-        output += style.dim(row.name + " " + declared) + .newline
+        output += row.name + " " + declared + .newline
       }
       return output
     }

@@ -1,23 +1,16 @@
 /// ANSI styling that is either on or off, decided once per output stream. Only the terminal's
-/// own attributes and 16 colours: what a user's colour scheme decides.
+/// own attributes and 16 colours: what a user's colour scheme decides. Never dim (SGR 2): faint
+/// text is text a low-vision user cannot read and cannot mend by choosing colours, so secondary
+/// text is plain.
 public struct TextStyle: Sendable, Equatable {
   /// Whether escape sequences are written at all.
   public let isEnabled: Bool
-  /// Whether ``dim(_:)`` dims (SGR 2); off in the accessible mode, where faint text is text a
-  /// low-vision user cannot read and cannot fix by choosing colours.
-  public let dims: Bool
 
   /// Makes a style.
-  /// - Parameters:
-  ///   - isEnabled: whether to write escape sequences.
-  ///   - dims: whether secondary text is dimmed (off in the accessible mode).
-  public init(isEnabled: Bool, dims: Bool = true) {
+  /// - Parameter isEnabled: whether to write escape sequences.
+  public init(isEnabled: Bool) {
     self.isEnabled = isEnabled
-    self.dims = dims
   }
-
-  /// The same style, never dim.
-  public var undimmed: TextStyle { TextStyle(isEnabled: isEnabled, dims: false) }
 
   /// Bold that ends with SGR 22 (normal intensity), not a reset: for text inside another style
   /// (the screen's reverse-video selection), which stays on after it.
@@ -35,10 +28,6 @@ public struct TextStyle: Sendable, Equatable {
   /// - Parameter text: the text.
   /// - Returns: the styled text.
   public func bold(_ text: TerminalText) -> TerminalText { wrap(text, "1") }
-  /// Dim (SGR 2), for secondary details; the text as it is when the style ``dims`` not.
-  /// - Parameter text: the text.
-  /// - Returns: the styled text.
-  public func dim(_ text: TerminalText) -> TerminalText { dims ? wrap(text, "2") : text }
   /// Green (SGR 32), for success messages.
   /// - Parameter text: the text.
   /// - Returns: the styled text.

@@ -34,14 +34,19 @@ public struct ScreenFrame: Equatable, Sendable {
   public var lines: [TerminalText]
   /// Where the cursor stands: on the focused element, inside the lines.
   public var cursor: Cursor
+  /// The lines the focused element takes (an entry of the compact list takes several): when a
+  /// view changes, they are drawn first (see ``ScreenFrameDiff/drawsFocusFirst``).
+  public var focus: Range<Int>
 
   /// Makes a frame.
   /// - Parameters:
   ///   - lines: the lines, top first.
   ///   - cursor: where the cursor stands.
-  public init(lines: [TerminalText], cursor: Cursor) {
+  ///   - focus: the lines of the focused element; the cursor's line when not given.
+  public init(lines: [TerminalText], cursor: Cursor, focus: Range<Int>? = nil) {
     self.lines = lines
     self.cursor = cursor
+    self.focus = focus ?? cursor.row..<cursor.row + 1
   }
 
   /// The sequence that moves the terminal's cursor to ``cursor`` (CUP, counting from 1).

@@ -8,6 +8,15 @@ public struct ScreenFrameDiff: Equatable, Sendable {
   public var isWhole: Bool
   /// The rows to draw, top first.
   public var rows: [Int]
+  /// Whether the focused element's rows are drawn first, alone, and the others a moment later:
+  /// when the text of the focus changes together with other text (a view changes: the screen
+  /// opens, a detail closes, a tab or a page turns, a filter narrows the list). A screen reader
+  /// reads what changed in screen order, top first; drawn so, it reads the focus first and the
+  /// rest of the view after it. A change of attributes alone (the selection moving) is never
+  /// split: the text stays, and the reader reads the line the cursor reaches.
+  public var drawsFocusFirst = false
+  /// The rows of the focused element, among ``rows``, when ``drawsFocusFirst``.
+  public var focusRows: [Int] = []
 
   /// The rows an inline image covers, from the row it is drawn on (the detail leaves that room).
   public static let imageRows = 4
@@ -41,6 +50,28 @@ public struct ScreenFrameDiff: Equatable, Sendable {
     let isWhole = deletesImages || next.count != last.count
     self.isWhole = isWhole
     rows = next.indices.filter { isWhole || next[$0] != last[$0] }
+  }
+
+  /// The difference between two frames, and whether the focus is drawn first.
+  /// - Parameters:
+  ///   - last: what the terminal shows (empty: nothing known).
+  ///   - next: the new frame, with its focus.
+  /// - Returns: the difference.
+  public init(from last: [TerminalText], to next: ScreenFrame) {
+    self.init(from: last, to: next.lines)
+    // The rows whose text changes, not only their attributes (the selection's reverse video
+    // pads its row with spaces, which are no text).
+    func text(_ line: TerminalText) -> Substring {
+      let plain = ScreenText.plain(line).string
+      return plain[..<(plain.lastIndex { $0 != " " }.map(plain.index(after:)) ?? plain.startIndex)]
+    }
+    let changed = rows.filter { row in
+      !last.indices.contains(row) || text(last[row]) != text(next.lines[row])
+    }
+    let focused = changed.filter { next.focus.contains($0) }
+    let others = changed.filter { !next.focus.contains($0) && !text(next.lines[$0]).isEmpty }
+    drawsFocusFirst = !focused.isEmpty && !others.isEmpty
+    focusRows = drawsFocusFirst ? next.focus.filter { rows.contains($0) } : []
   }
 
   /// Whether a line holds a kitty image.

@@ -4,7 +4,7 @@
 /// area at the bottom (one line, or up to three for a message wrapped at word boundaries).
 ///
 /// Narrower than ``ScreenSize/oneLineColumns``, the list is compact: each entry takes
-/// ``entryHeight`` lines (its text, then its date and id, wrapped at word boundaries), so that a
+/// ``entryHeight`` lines (its text, then its date (and id), wrapped at word boundaries), so that a
 /// zoomed terminal (40 × 12 at 200 %, 20 × 6 at 400 %) still shows every part of a row.
 extension ScreenState {
   /// Whether the row of tabs is shown (on a short terminal the title bar names the tab instead).
@@ -17,7 +17,7 @@ extension ScreenState {
   }
 
   /// The lines each entry of the list takes: one, or in the compact layout enough for its text
-  /// (a mark, a favourite's name, the preview) and then its date and id, wrapped at word
+  /// (a mark, a favourite's name, the preview) and then its date (and id), wrapped at word
   /// boundaries, but never more than the body. An entry that needs more is shortened: its text
   /// first (ending in `…`), so that its id stays whole.
   public var entryHeight: Int {
@@ -31,7 +31,14 @@ extension ScreenState {
       let label = tabs.lazy.map(\.label.utf8.count).max() ?? 0
       meta = "0000-00-00 " + String(repeating: "x", count: label)
     } else {
-      let id = rows.lazy.map { $0.id.utf8.count + $0.entry.dateLabel.utf8.count }.max() ?? 0
+      // The longest date line: its label, the date, the id when shown (always for a row without
+      // a date) and a search result's `(saved)`.
+      let id =
+        rows.lazy.map { row in
+          row.entry.dateLabel.utf8.count
+            + (showsIDs || row.entry.created == nil ? row.id.utf8.count : 0)
+            + (row.entry.isSaved ? 9 : 0)
+        }.max() ?? 0
       meta = "0000-00-00 " + String(repeating: "x", count: id)
     }
     let metaLines = TextWrapper.wrap(TerminalText(verbatim: meta), width: room).count

@@ -22,8 +22,8 @@ extension ScreenRenderer {
   }
 
   /// An entry of the compact list in at most `height` lines, without the selection's column:
-  /// its mark, a favourite's name and the preview, wrapped at word boundaries, then its date and
-  /// id (a favourite's date and source). When it needs more lines, its text is shortened first,
+  /// its mark, a favourite's name and the preview, wrapped at word boundaries, then its date (and
+  /// id, with `screen-ids`; a favourite's date and source). When it needs more lines, its text is shortened first,
   /// ending in `…`, so that the id stays whole.
   func compactEntry(
     _ row: ScreenRow, hasMarks: Bool, filter: RowFilter?, width: Int, height: Int,
@@ -43,7 +43,8 @@ extension ScreenRenderer {
       let date = entry.created.map { shownDate($0, state) } ?? ""
       meta = TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
     } else {
-      meta = entry.dateAndID(date: entry.created.map { shownDate($0, state) })
+      meta = entry.dateLine(
+        date: entry.created.map { shownDate($0, state) }, showingID: state.showsIDs)
     }
     var textLines = ScreenText.wrap(text, width: room)
     let metaLines = Array(ScreenText.wrap(meta, width: room).prefix(max(0, height - 1)))
@@ -56,7 +57,8 @@ extension ScreenRenderer {
     return textLines + metaLines
   }
 
-  /// A row on one line: mark, preview, date and id, as `chuck list` shows them; in the
+  /// A row on one line: mark, preview and date (the id only with `screen-ids`), as the first
+  /// seed's list showed them; in the
   /// favourites, mark, name, preview, the date it was made a favourite and the source's name.
   func text(
     of row: ScreenRow, hasMarks: Bool, filter: RowFilter?, nameWidth: Int, _ state: ScreenState
@@ -67,7 +69,8 @@ extension ScreenRenderer {
     let preview = filter?.preview(entry.value) ?? JokePreview.make(entry.value)
     guard let name = row.name else {
       return mark + ScreenText.pad(preview, width: Self.previewWidth) + "  "
-        + entry.dateAndID(date: entry.created.map { shownDate($0, state) })
+        + entry.dateLine(
+          date: entry.created.map { shownDate($0, state) }, showingID: state.showsIDs)
     }
     let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
     let date = entry.created.map { shownDate($0, state) } ?? ""
@@ -99,8 +102,10 @@ extension ScreenRenderer {
           + "\u{201D}: "
       }
     }
-    let room = width - Self.markerWidth - head.width - end.width
-    return head + JokePreview.make(row.entry.value, length: max(8, room - 3)) + end
+    // The text is cut after a whole word, ending in `…`.
+    let room = max(8, width - Self.markerWidth - head.width - end.width)
+    return head + ScreenText.fitWords(JokePreview.make(row.entry.value, length: room + 1), width: room)
+      + end
   }
 
   /// The words around a spoken row's text: its position (and a favourite's name) before, its

@@ -2,11 +2,13 @@
 /// tabs, the body (a list, a joke's detail, a punchline to come or the list of keys) and the
 /// status area. Pure: the terminal seam writes the lines.
 ///
-/// The selected row is marked by `>` and reverse video (never by colour alone, and shown even
-/// without colour), the tab shown by reverse video, a filter's match by underlining; colour (red
-/// errors, bold title) follows `style`. No line is wider than the terminal.
+/// The selected row is shown by reverse video across the whole width (never by colour alone, and
+/// shown even without colour) and by the cursor on its first column; no marker moves with it, so
+/// that a move changes attributes only and a screen reader, which reads what changed, reads the
+/// row reached alone. The tab shown is in reverse video, a filter's match underlined; colour (red
+/// errors, bold title) follows `style`. No text is dim. No line is wider than the terminal.
 ///
-/// In the accessible mode (``ScreenState/isAccessible``) it draws no spinner, no dim text and no
+/// In the accessible mode (``ScreenState/isAccessible``) it draws no activity indicator and no
 /// ★ ☆ ✓: each row says its position, text, date and state in words.
 public struct ScreenRenderer: Sendable {
   /// What the list says when it is empty.
@@ -67,9 +69,6 @@ public struct ScreenRenderer: Sendable {
   /// - Returns: exactly `size.rows` lines, none wider than `size.columns`, and the cursor, inside
   ///   them.
   public func frame(_ state: ScreenState, size: ScreenSize) -> ScreenFrame {
-    if state.isAccessible, style.dims {
-      return ScreenRenderer(style: style.undimmed).frame(state, size: size)
-    }
     guard size.rows > 0, size.columns > 0 else { return ScreenFrame(lines: [], cursor: .origin) }
     guard size.isUsable else { return ScreenFrame(lines: tooSmall(size), cursor: .origin) }
     var state = state
@@ -87,9 +86,11 @@ public struct ScreenRenderer: Sendable {
       switch state.mode {
       case .list: (body, focus) = list(state, width: width, height: height)
       case .detail(let detail):
-        let all = Self.detailLines(detail, width: width, style: style)
+        let all = Self.detailLines(
+          detail, width: width, style: style, accessible: state.isAccessible)
         let top = min(max(0, detail.scroll), max(0, all.count - height))
         body = Array(all.dropFirst(top).prefix(height))
+        focus = (line: min(max(0, detail.line - top), height - 1), column: 0)
       case .punchline(let punchline):
         (body, focus) = self.punchline(punchline, width: width, accessible: state.isAccessible)
       }
@@ -100,13 +101,19 @@ public struct ScreenRenderer: Sendable {
     let status = statusLines(state, width: width)
     var cursor = ScreenFrame.Cursor(
       row: state.bodyTop + min(focus.line, height - 1), column: focus.column)
-    if let asked = Self.statusCursor(state, lines: status) {
+    let asked = Self.statusCursor(state, lines: status)
+    if let asked {
       cursor = ScreenFrame.Cursor(row: lines.count + asked.line, column: asked.column)
     }
     lines += status
     cursor.row = min(max(0, cursor.row), lines.count - 1)
     cursor.column = min(max(0, cursor.column), width - 1)
-    return ScreenFrame(lines: lines, cursor: cursor)
+    // An entry of the compact list is focused whole: all its lines.
+    var focusEnd = cursor.row + 1
+    if case .list = state.mode, !state.showsHelp, !state.rows.isEmpty, asked == nil {
+      focusEnd = min(state.bodyTop + height, cursor.row + state.entryHeight)
+    }
+    return ScreenFrame(lines: lines, cursor: cursor, focus: cursor.row..<max(cursor.row + 1, focusEnd))
   }
 
   /// Where the cursor stands in the status area when it asks something: after what is typed in
@@ -131,9 +138,13 @@ public struct ScreenRenderer: Sendable {
   /// - Parameters:
   ///   - detail: the detail view's state.
   ///   - width: the terminal's columns.
+  ///   - accessible: whether the accessible mode lays it out (the joke first).
   /// - Returns: the number of lines.
-  public static func detailLineCount(_ detail: ScreenState.Detail, width: Int) -> Int {
-    detailLines(detail, width: width, style: TextStyle(isEnabled: false)).count
+  public static func detailLineCount(
+    _ detail: ScreenState.Detail, width: Int, accessible: Bool = false
+  ) -> Int {
+    detailLines(detail, width: width, style: TextStyle(isEnabled: false), accessible: accessible)
+      .count
   }
 
   // MARK: Parts
@@ -153,16 +164,32 @@ public struct ScreenRenderer: Sendable {
   }
 
   private func titleBar(_ state: ScreenState, width: Int) -> TerminalText {
-    // The accessible mode says progress in the status line only, once: nothing turns.
+    // The accessible mode says progress in the status line only, once: nothing moves.
     let spins = !state.isAccessible && (state.isFetching || state.tab.search?.isLoading == true)
-    let spinner: TerminalText =
-      spins ? "\(SpinnerFrames.frame(state.spinnerStep)) " : .empty
+    let spinner = spins ? activity(state.spinnerStep) : .empty
     let action = spinner + state.shownJokeButton
     let actionWidth = action.width
     let title = ScreenText.fitWords(state.titleText, width: max(0, width - actionWidth - 1))
     let gap = max(1, width - title.width - actionWidth)
     return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)
   }
+
+  /// The activity indicator while a fetch or a search runs: a block in reverse video that moves
+  /// to and fro over three blank cells. Only an attribute moves and the text stays blank, so a
+  /// screen reader, which reads text that changed, says nothing (a turning spinner's braille
+  /// glyphs were read out twelve times a second, ahead of what mattered).
+  func activity(_ step: Int) -> TerminalText {
+    let positions = [0, 1, 2, 1]
+    let lit = positions[abs(step) % positions.count]
+    var cells = TerminalText.empty
+    for cell in 0..<Self.activityWidth {
+      cells += cell == lit ? selected.reverse(" ") : " "
+    }
+    return cells + " "
+  }
+
+  /// The cells of the activity indicator.
+  static let activityWidth = 3
 
   /// The row of tabs: each tab's number and name, the one shown in reverse video.
   private func tabRow(_ state: ScreenState, width: Int) -> TerminalText {
@@ -206,7 +233,7 @@ public struct ScreenRenderer: Sendable {
           state.isAccessible
           ? spoken(row, position: position, count: rows.count, width: width, state)
           : self.text(of: row, hasMarks: hasMarks, filter: filter, nameWidth: nameWidth, state)
-        let text = (isSelected ? "> " : "  ") + shown
+        let text = .spaces(Self.markerWidth) + shown
         return isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text
       }
       return (lines, focus)
@@ -223,8 +250,8 @@ public struct ScreenRenderer: Sendable {
         : compactEntry(
           rows[position], hasMarks: hasMarks, filter: filter, width: width, height: entryHeight,
           state)
-      for (index, line) in entry.enumerated() {
-        let text = (index == 0 && isSelected ? "> " : "  ") + line
+      for line in entry {
+        let text = .spaces(Self.markerWidth) + line
         lines.append(isSelected ? selected.reverse(ScreenText.pad(text, width: width)) : text)
       }
       lines += Array(repeating: TerminalText.empty, count: entryHeight - entry.count)
@@ -269,18 +296,29 @@ public struct ScreenRenderer: Sendable {
         indent
           + (accessible
             ? "Press any key for the punchline."
-            : style.dim("\u{2026} (press any key for the punchline)")))
+            : "\u{2026} (press any key for the punchline)"))
     }
     return (lines, focus)
   }
 
-  /// The detail's lines: `chuck show`'s output, with room under an inline image.
-  static func detailLines(_ detail: ScreenState.Detail, width: Int, style: TextStyle)
-    -> [TerminalText]
-  {
+  /// The detail's lines: `chuck show`'s output, with room under an inline image. The accessible
+  /// mode starts with the joke, its lines wrapped at words, then an empty line and the rest of
+  /// the fields (the id, the icon's text, the dates …) without the joke's text again: what is
+  /// heard first is the joke, not its 22-character id spelled out.
+  static func detailLines(
+    _ detail: ScreenState.Detail, width: Int, style: TextStyle, accessible: Bool = false
+  ) -> [TerminalText] {
     let view = JokeDetailView(width: width, style: style)
-    let fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
+    var fields = (detail.fields ?? []).map { (label: $0.label, value: $0.value) }
     var lines: [TerminalText] = []
+    if accessible, let text = detail.shown?.text, !text.isEmpty {
+      let parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for part in parts {
+        lines += TextWrapper.wrap(TerminalText(sanitizing: part, keepNewlines: false), width: width)
+      }
+      lines.append(.empty)
+      fields.removeAll { parts.contains($0.value) || $0.value == text }
+    }
     for line in view.render(title: detail.id, icon: detail.icon, fields: fields).lines() {
       lines.append(line)
       if case .inline(let sequence) = detail.icon, line.string.hasSuffix(sequence.string) {
@@ -293,12 +331,12 @@ public struct ScreenRenderer: Sendable {
 
   private func statusLines(_ state: ScreenState, width: Int) -> [TerminalText] {
     let lines = state.statusLines(width: width)
-    if state.showsHelp { return lines.map(style.dim) }
+    if state.showsHelp { return lines }
     switch state.status {
     case .message: return lines
     case .error: return lines.map(style.red)
     case .prompt(let prompt): return lines.map(prompt.problem == nil ? style.bold : style.red)
-    case .keys: return lines.map(style.dim)
+    case .keys: return lines
     }
   }
 }

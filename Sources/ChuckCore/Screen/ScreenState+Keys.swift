@@ -143,7 +143,8 @@ extension ScreenState {
     let page = max(1, bodyHeight - 1)
     switch mode {
     case .detail(var detail):
-      scroll(&detail, to: Self.target(of: action, from: detail.scroll, page: page, last: .max))
+      let last = max(0, detailLineCount(detail) - 1)
+      moveLine(&detail, to: Self.target(of: action, from: detail.line, page: page, last: last))
     case .list:
       let entries = max(1, listPage - 1)
       moveSelection(
@@ -305,10 +306,30 @@ extension ScreenState {
     return []
   }
 
+  /// How many lines the detail takes on this screen.
+  func detailLineCount(_ detail: Detail) -> Int {
+    ScreenRenderer.detailLineCount(detail, width: size.columns, accessible: isAccessible)
+  }
+
+  /// Scrolls the detail so that `line` is its first line shown (the wheel); the current line
+  /// stays on screen.
   mutating func scroll(_ detail: inout Detail, to line: Int) {
-    let lastTop = max(
-      0, ScreenRenderer.detailLineCount(detail, width: size.columns) - bodyHeight)
+    let lastTop = max(0, detailLineCount(detail) - bodyHeight)
     detail.scroll = min(max(0, line), lastTop)
+    detail.line = min(max(detail.line, detail.scroll), detail.scroll + max(0, bodyHeight - 1))
+    tab.mode = .detail(detail)
+  }
+
+  /// Moves the detail's current line (the cursor, which a screen reader reads) to `line`, and
+  /// scrolls only when it would leave the screen: a move inside the screen changes no text, so
+  /// a screen reader reads the line reached; a scroll brings exactly one new line.
+  mutating func moveLine(_ detail: inout Detail, to line: Int) {
+    let count = detailLineCount(detail)
+    detail.line = min(max(0, line), max(0, count - 1))
+    let height = max(1, bodyHeight)
+    if detail.line < detail.scroll { detail.scroll = detail.line }
+    if detail.line >= detail.scroll + height { detail.scroll = detail.line - height + 1 }
+    detail.scroll = min(detail.scroll, max(0, count - height))
     tab.mode = .detail(detail)
   }
 }

@@ -28,6 +28,9 @@ public struct ScreenState: Equatable, Sendable {
     public var icon: JokeDetailView.Icon?
     /// The first line shown, when the fields are taller than the screen.
     public var scroll: Int
+    /// The current line, where the cursor stands: motions move it, and the view scrolls only
+    /// when it would leave the screen.
+    public var line = 0
     /// What the joke is to copy and open (known once it is read).
     public var shown: Shown?
 
@@ -230,6 +233,9 @@ public struct ScreenState: Equatable, Sendable {
   /// of ★ ☆ ✓, each row saying its position, text, date and state, no dim text, every change
   /// of state said in the status line, questions asked whole.
   public var isAccessible = false
+  /// Whether the rows show each joke's id (`screen-ids`): off by default, since a screen reader
+  /// spells an id out letter by letter; the detail and `--json` always have it.
+  public var showsIDs = false
 
   /// Makes the state of a screen that has just opened.
   /// - Parameters:

@@ -95,23 +95,52 @@ final class ScreenTerminal {
   }
 
   /// Writes the lines of `frame` that differ from the last frame (every line after
-  /// ``invalidate()`` or a change of height), each into a cleared row; see `ScreenFrameDiff`.
-  /// Then the cursor is moved onto the focused element (the frame's cursor), even when no line
-  /// changed (a key that only moves the selection).
+  /// ``invalidate()`` or a change of height); see `ScreenFrameDiff`. A line is written over the
+  /// old one and the rest of the row erased after it, never erased first: a line whose text
+  /// stays (the selection moving) changes only its attributes at every instant, and a screen
+  /// reader, which reads text that changed, reads nothing but the line the cursor reaches.
+  /// When a view changes, the focused element's lines are drawn first, the other changed rows
+  /// blanked, and the rest drawn ``focusPauseMicroseconds`` later: a screen reader reads the
+  /// focus first. Then the cursor is moved onto the focused element (the frame's cursor), even
+  /// when no line changed (a key that only moves the selection).
   func draw(_ frame: ScreenFrame) {
-    let diff = ScreenFrameDiff(from: lastFrame, to: frame.lines)
+    let diff = ScreenFrameDiff(from: lastFrame, to: frame)
+    let columns = size.columns
     var output = TerminalText.empty
     if diff.deletesImages { output += Self.deleteKittyImages }
     if diff.isWhole { output += "\u{1B}[0m\u{1B}[2J" }
-    for row in diff.rows {
-      output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + frame.lines[row]
+    func line(_ row: Int) -> TerminalText {
+      let text = frame.lines[row]
+      // A full line leaves the cursor on its last column (wrapping is off): erasing from there
+      // would erase that column.
+      let end: TerminalText =
+        ScreenText.visibleWidth(text) < columns ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m"
+      return "\u{1B}[\(row + 1);1H\u{1B}[0m" + text + end
     }
+    var rest = diff.rows
+    if diff.drawsFocusFirst {
+      for row in diff.rows where !diff.focusRows.contains(row) && !diff.isWhole {
+        output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K"
+      }
+      for row in diff.focusRows { output += line(row) }
+      output += frame.cursorSequence
+      write(output)
+      usleep(Self.focusPauseMicroseconds)
+      output = .empty
+      rest.removeAll { diff.focusRows.contains($0) }
+    }
+    for row in rest { output += line(row) }
     lastFrame = frame.lines
-    guard !output.isEmpty || frame.cursor != lastCursor else { return }
+    guard !output.isEmpty || frame.cursor != lastCursor || diff.drawsFocusFirst else { return }
     lastCursor = frame.cursor
     if !frame.lines.isEmpty { output += frame.cursorSequence }
     write(output)
   }
+
+  /// How long the focused element stands alone when a view changes, before the rest is drawn:
+  /// long enough for a screen reader to take it as a change of its own (Fenrir reads the
+  /// terminal as output comes, every few milliseconds), short enough not to be seen as a flash.
+  static let focusPauseMicroseconds: useconds_t = 40_000
 
   /// `y`: the text on the clipboard through the terminal (OSC 52); too long a text is not sent.
   /// - Returns: whether it was sent.

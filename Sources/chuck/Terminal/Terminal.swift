@@ -23,9 +23,9 @@ struct Terminal: Sendable {
     stdoutIsTTY = isatty(STDOUT_FILENO) == 1
     stderrIsTTY = isatty(STDERR_FILENO) == 1
     stdoutStyle = TextStyle(
-      isEnabled: color.colors(isTTY: stdoutIsTTY, environment: environment), dims: !accessible)
+      isEnabled: color.colors(isTTY: stdoutIsTTY, environment: environment))
     stderrStyle = TextStyle(
-      isEnabled: color.colors(isTTY: stderrIsTTY, environment: environment), dims: !accessible)
+      isEnabled: color.colors(isTTY: stderrIsTTY, environment: environment))
     width = Self.width(environment: environment)
   }
 
