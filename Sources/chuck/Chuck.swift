@@ -76,7 +76,10 @@ extension Chuck {
       let isNarrow = width < narrowHelpWidth
       if isNarrow { setenv("COLUMNS", "100000", 1) }
       var code = exitCode(for: error)
-      let message = fullMessage(for: error)
+      var message = fullMessage(for: error)
+      // Every error of chuck's starts `error:` (the compilers' and git's form); the parser's
+      // usage errors too.
+      if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst(7) }
       let terminal = Terminal(color: .never, environment: environment)
       if !message.isEmpty {
         let safe = TerminalText(sanitizing: message)

@@ -45,6 +45,9 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public var dateFormat: DateFormat?
   /// Whether the screen takes the mouse (`mouse`, `CHUCK_MOUSE`; default on).
   public var mouse = true
+  /// Whether the screen's rows show each joke's id (`screen-ids`, `CHUCK_SCREEN_IDS`; default
+  /// off: a screen reader spells an id out letter by letter, and the detail has it).
+  public var screenIDs = false
   /// Whether the accessible mode is on (`accessible`, `CHUCK_ACCESSIBLE`, else the file, else a
   /// non-empty `ACCESSIBLE`; `--accessible` turns it on too; default off): progress said once in
   /// words, no animation, state in words instead of glyphs, no dim text, icons as text, the

@@ -61,6 +61,8 @@ public struct EnvironmentVariable: Sendable, Hashable {
   public static let kittyWindowID = Self("KITTY_WINDOW_ID")
   /// `0` turns the screen's mouse off (as `--no-mouse`), for selecting text with it.
   public static let mouse = Self("CHUCK_MOUSE")
+  /// `1` shows each joke's id in the screen's rows.
+  public static let screenIDs = Self("CHUCK_SCREEN_IDS")
   /// `1` turns the accessible mode on (as `--accessible`), `0` off.
   public static let accessible = Self("CHUCK_ACCESSIBLE")
   /// The accessible mode of every program that honours it (huh, clack, ouch): set and not empty,

@@ -85,6 +85,16 @@ extension Setting {
         },
         current: { .boolean($0.mouse) }),
       Setting(
+        "screen-ids", .screenIDs, form: .boolean,
+        meaning: "whether the screen's rows show each joke's id (the detail always does)",
+        allowed: booleans,
+        store: { value, configuration in
+          guard case .boolean(let flag) = value else { return false }
+          configuration.screenIDs = flag
+          return true
+        },
+        current: { .boolean($0.screenIDs) }),
+      Setting(
         accessibleKey, .accessible, flags: ["--accessible"], form: .boolean,
         meaning: "the accessible mode: progress and state in words, no animation, no dim text, "
           + "the screen's cursor shown (chuck help accessibility)",

@@ -145,6 +145,7 @@ public struct KeyDecoder: Sendable {
     case 0x03: return (.interrupt, 1)
     case 0x1A: return (.suspend, 1)
     case 0x0C: return (.redraw, 1)
+    case 0x07: return (.abort, 1)
     case 0x09: return (.tab, 1)
     case 0x20...0x7E: return (.character(Character(Unicode.Scalar(first))), 1)
     case 0x00...0x1F: return (nil, 1)

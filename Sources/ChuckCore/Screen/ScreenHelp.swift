@@ -62,8 +62,19 @@ public enum ScreenHelp {
         + (state.isAccessible ? inWords(entry.action) : entry.action)
     }
     return ["  Keys here", .empty] + view.map(line) + [.empty, "  Everywhere", .empty]
-      + everywhere.map(line)
+      + everywhere.map(line) + [.empty, "  Screen readers", .empty]
+      + screenReaderNote.flatMap { paragraph in
+        TextWrapper.wrap(paragraph, width: max(1, state.size.columns - 2)).map { "  " + $0 }
+      }
   }
+
+  /// Which keys a screen reader's own keymap commonly takes before they reach chuck, and what
+  /// to press instead: the list of keys ends with it.
+  static let screenReaderNote: [TerminalText] = [
+    "Fenrir's PTY keymap takes a lone Esc (stop speaking): Ctrl-G does what Esc does.",
+    "Fenrir, Speakup and Orca take Insert, Caps Lock and the keypad for their own commands, "
+      + "Fenrir also Alt with the arrows and the function keys: chuck binds none of them.",
+  ]
 
   /// What a key does with the marks it names in words, as the accessible mode's rows say them.
   static func inWords(_ action: TerminalText) -> TerminalText {

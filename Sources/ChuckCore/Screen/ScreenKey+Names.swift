@@ -16,6 +16,7 @@ extension ScreenKey {
     (.enter, ["enter", "return"], "Enter"),
     (.backspace, ["backspace", "bksp"], "Bksp"),
     (.escape, ["esc", "escape"], "Esc"),
+    (.abort, ["ctrl-g"], "Ctrl-G"),
     (.interrupt, ["ctrl-c"], "Ctrl-C"),
     (.suspend, ["ctrl-z"], "Ctrl-Z"),
     (.redraw, ["ctrl-l"], "Ctrl-L"),

@@ -24,6 +24,10 @@ public enum ScreenKey: Equatable, Sendable {
   case backspace
   /// A lone Esc.
   case escape
+  /// Ctrl-G, the second key of every action on Esc (Emacs's and readline's "give up"): a screen
+  /// reader's keymap often takes a lone Esc for "stop speaking" (Fenrir's PTY keymap does), and
+  /// then it never reaches the program.
+  case abort
   /// Ctrl-C, which a terminal in raw mode sends as a byte instead of a signal.
   case interrupt
   /// Ctrl-Z, which a terminal in raw mode sends as a byte instead of a signal.

@@ -42,7 +42,8 @@ extension ScreenKeymap {
           ["f"], action: .favorite, in: [.list], help: "make the joke a favourite (\u{2605})",
           keysNote: ", a name, Enter"),
         ScreenBinding(
-          ["/"], action: .filter, in: [.list], help: "filter the list (Esc clears the filter)",
+          ["/"], action: .filter, in: [.list],
+          help: "filter the list (Esc or Ctrl-G clears the filter)",
           keysNote: ", text, Enter"),
         ScreenBinding(
           ["/"], action: .filter, in: [.favorites], help: "filter the favourites",
@@ -69,15 +70,16 @@ extension ScreenKeymap {
           help: "once the punchline shows: another joke"),
         ScreenBinding(["n", "+"], action: .joke, in: [.favorites, .search], help: nil),
         ScreenBinding(
-          [.escape, "q", .left], unlistedKeys: ["h"], action: .back, in: [.search],
+          [.escape, .abort, "q", .left], unlistedKeys: ["h"], action: .back, in: [.search],
           help: "back to the list"),
         ScreenBinding(
-          [.escape, .backspace, .left, "q"], unlistedKeys: ["h"], action: .back, in: [.detail],
+          [.escape, .abort, .backspace, .left, "q"], unlistedKeys: ["h"], action: .back,
+          in: [.detail],
           help: "back"),
         ScreenBinding(
-          [.escape], action: .cancel, in: [.list],
+          [.escape, .abort], action: .cancel, in: [.list],
           help: "cancel a running fetch; else clear the filter"),
-        ScreenBinding([.escape], action: .cancel, in: [.favorites], help: nil),
+        ScreenBinding([.escape, .abort], action: .cancel, in: [.favorites], help: nil),
         ScreenBinding(["q"], action: .quit, in: [.list, .favorites], help: "quit"),
         // Everywhere.
         ScreenBinding(

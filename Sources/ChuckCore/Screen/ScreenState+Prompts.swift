@@ -2,7 +2,7 @@ extension ScreenState {
   // MARK: Prompts
 
   /// A key typed into a text prompt: text is added, Backspace takes the last character back,
-  /// Enter answers (a bad answer says why and asks again), Esc gives up. A filter applies as it
+  /// Enter answers (a bad answer says why and asks again), Esc or Ctrl-G gives up. A filter applies as it
   /// is typed. An Enter that came `together` with other keys is a line break of pasted text:
   /// it answers nothing, and the prompt says to press Enter on its own.
   mutating func type(_ key: ScreenKey, into prompt: inout Prompt, together: Bool)
@@ -24,7 +24,7 @@ extension ScreenState {
       }.prefix(max(0, room))
     case .backspace:
       if !prompt.input.isEmpty { prompt.input.removeLast() }
-    case .escape:
+    case .escape, .abort:
       return cancel(prompt)
     case .enter:
       return submit(&prompt)

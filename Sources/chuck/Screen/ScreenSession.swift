@@ -54,6 +54,7 @@ final class ScreenSession {
       tabs: sources.map(ScreenState.Tab.of) + [.favorites], current: first,
       size: ScreenSize(columns: 80, rows: 24), keymap: context.components.configuration.keymap)
     state.isAccessible = context.terminal.accessible
+    state.showsIDs = context.components.configuration.screenIDs
     _ = state.handle(.listLoaded(try rows(of: first), tab: first))
   }
 

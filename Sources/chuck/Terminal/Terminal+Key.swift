@@ -9,11 +9,13 @@ extension Terminal {
   /// Waits for one key press on stdin, without echo and without waiting for Return; the
   /// terminal's settings are restored afterwards, and by any signal that ends `chuck` or a crash
   /// (Ctrl-C still ends it with status 130).
-  func waitForKey() {
+  /// - Parameter erasing: whether a signal that ends `chuck` during the wait erases the line of
+  ///   the question (the accessible mode's question is a line of its own, and stays).
+  func waitForKey(erasing: Bool = true) {
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
     TerminalRestorer.arm(
-      settings: settings, leave: "\r\u{1B}[K",
+      settings: settings, leave: erasing ? "\r\u{1B}[K" : "",
       signals: [SIGINT, SIGTERM, SIGHUP] + TerminalRestorer.endingSignals)
     var raw = settings
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)

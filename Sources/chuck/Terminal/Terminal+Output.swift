@@ -5,9 +5,23 @@ import ChuckCore
 #endif
 
 extension Terminal {
-  /// One `error:` line on stderr, red when colour is on, its text made safe.
+  /// The `error:` report on stderr, red when colour is on, its text made safe; wrapped at
+  /// words to the width (see ``wrappedForStderr(_:)``).
   func report(_ error: ChuckError) {
-    err(stderrStyle.red(ReportText.error(error)) + .newline)
+    for line in wrappedForStderr(ReportText.error(error)) {
+      err(stderrStyle.red(line) + .newline)
+    }
+  }
+
+  /// A message for stderr in lines: wrapped at words to the width when `COLUMNS` is set or
+  /// stderr is a terminal, as `list` and `show` wrap theirs (a word wider than a line, such as
+  /// a path or a link, stays whole on a line of its own, to be copied); one line when stderr is
+  /// a file or a pipe and `COLUMNS` says nothing, so that a log keeps one line per message.
+  func wrappedForStderr(_ message: TerminalText) -> [TerminalText] {
+    guard stderrIsTTY || EnvironmentVariable.columns.value(in: environment) != nil else {
+      return [message]
+    }
+    return TextWrapper.wrap(message, width: width, keepingWords: true)
   }
 
   /// The line on stderr that says a joke was saved and how long the list is now.
@@ -28,12 +42,12 @@ extension Terminal {
 
   /// One `warning:` line on stderr, its text made safe.
   func warn(_ message: String) {
-    err("warning: \(sanitizing: message)\n")
+    for line in wrappedForStderr("warning: \(sanitizing: message)") { err(line + .newline) }
   }
 
   /// One `note:` line on stderr, its text made safe.
   func note(_ message: String) {
-    err("note: \(sanitizing: message)\n")
+    for line in wrappedForStderr("note: \(sanitizing: message)") { err(line + .newline) }
   }
 
   /// Writes the result on stdout: only terminal text, which the sanitiser or chuck's own code
