@@ -17,6 +17,11 @@ public struct ScreenFrameDiff: Equatable, Sendable {
   public var drawsFocusFirst = false
   /// The rows of the focused element, among ``rows``, when ``drawsFocusFirst``.
   public var focusRows: [Int] = []
+  /// Whether the changed rows are blanked, alone, before the focus is drawn: when the focus's
+  /// text is on screen already, on another row (a filter cleared, the selected joke moves down).
+  /// A screen reader compares lines as a sequence, so a line that only moved is no change to it,
+  /// and the focus would not be read at all; blanked first, it is new again.
+  public var blanksFirst = false
 
   /// The rows an inline image covers, from the row it is drawn on (the detail leaves that room).
   public static let imageRows = 4
@@ -72,6 +77,8 @@ public struct ScreenFrameDiff: Equatable, Sendable {
     let others = changed.filter { !next.focus.contains($0) && !text(next.lines[$0]).isEmpty }
     drawsFocusFirst = !focused.isEmpty && !others.isEmpty
     focusRows = drawsFocusFirst ? next.focus.filter { rows.contains($0) } : []
+    let shown = Set(last.map(text).filter { !$0.isEmpty })
+    blanksFirst = drawsFocusFirst && focused.contains { shown.contains(text(next.lines[$0])) }
   }
 
   /// Whether a line holds a kitty image.

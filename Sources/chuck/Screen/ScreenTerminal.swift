@@ -101,7 +101,8 @@ final class ScreenTerminal {
   /// reader, which reads text that changed, reads nothing but the line the cursor reaches.
   /// When a view changes, the focused element's lines are drawn first, the other changed rows
   /// blanked, and the rest drawn ``focusPauseMicroseconds`` later: a screen reader reads the
-  /// focus first. Then the cursor is moved onto the focused element (the frame's cursor), even
+  /// focus first. When the focus's text is on screen already (on another row), the changed rows
+  /// are blanked a moment before that (see `ScreenFrameDiff.blanksFirst`). Then the cursor is moved onto the focused element (the frame's cursor), even
   /// when no line changed (a key that only moves the selection).
   func draw(_ frame: ScreenFrame) {
     let diff = ScreenFrameDiff(from: lastFrame, to: frame)
@@ -118,6 +119,12 @@ final class ScreenTerminal {
       return "\u{1B}[\(row + 1);1H\u{1B}[0m" + text + end
     }
     var rest = diff.rows
+    if diff.blanksFirst {
+      for row in diff.rows { output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" }
+      write(output)
+      usleep(Self.focusPauseMicroseconds)
+      output = .empty
+    }
     if diff.drawsFocusFirst {
       for row in diff.rows where !diff.focusRows.contains(row) && !diff.isWhole {
         output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K"
