@@ -168,7 +168,7 @@ public struct ScreenRenderer: Sendable {
     let spins = !state.isAccessible && (state.isFetching || state.tab.search?.isLoading == true)
     let spinner = spins ? activity(state.spinnerStep) : .empty
     let action = spinner + state.shownJokeButton
-    let actionWidth = action.width
+    let actionWidth = ScreenText.visibleWidth(action)
     let title = ScreenText.fitWords(state.titleText, width: max(0, width - actionWidth - 1))
     let gap = max(1, width - title.width - actionWidth)
     return ScreenText.fit(style.bold(title) + .spaces(gap) + action, width: width)

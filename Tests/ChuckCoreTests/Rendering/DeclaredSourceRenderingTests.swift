@@ -62,9 +62,9 @@ import Testing
     let builtIn = SourceTableView(width: 100, style: plain).render(Array(rows.prefix(1)))
     #expect(!builtIn.contains("declared"))
     let styled = SourceTableView(width: 100, style: TextStyle(isEnabled: true)).render(rows)
-    #expect(styled.contains("\u{1B}[2m  (declared)\u{1B}[0m"))
-    #expect(
-      styled.contains("\u{1B}[2marticles (declared in /home/me/.config/chuck/config:3)\u{1B}[0m"))
+    #expect(styled.contains("  (declared)\n"))
+    #expect(!styled.contains("\u{1B}[2m"), "never dim")
+    #expect(styled.contains("articles (declared in /home/me/.config/chuck/config:3)\n"))
     #expect(strippingSGR(styled) == SourceTableView(width: 100, style: plain).render(rows).string)
   }
 

@@ -174,14 +174,14 @@ import Testing
     #expect(output.contains("  icon        /tmp/\u{FFFD}x.png\n"))
   }
 
-  /// Colours on: the title is bold (SGR 1), labels dim (SGR 2), nothing else styled.
+  /// Colours on: the title is bold (SGR 1), nothing else styled (labels are never dim).
   @Test func coloursOn() throws {
     let output = JokeDetailView(width: 80, style: TextStyle(isEnabled: true)).render(
       try makeJoke(), icon: iconFile)
     let lines = output.split(separator: "\n")
     #expect(lines[0] == "  \u{1B}[1m7ver3y48qqsfktpelir7ua\u{1B}[0m")
-    #expect(lines[1] == "  \u{1B}[2micon        \u{1B}[0m/tmp/cache/icons/abc-chuck-norris.png")
-    #expect(lines[5] == "  \u{1B}[2mcategories  \u{1B}[0mdev")
+    #expect(lines[1] == "  icon        /tmp/cache/icons/abc-chuck-norris.png")
+    #expect(lines[5] == "  categories  dev")
     let uncoloured = JokeDetailView(width: 80, style: plain).render(try makeJoke(), icon: iconFile)
     #expect(strippingSGR(output) == uncoloured)
   }

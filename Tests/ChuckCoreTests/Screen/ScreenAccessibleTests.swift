@@ -32,7 +32,8 @@ import Testing
     }
   }
 
-  /// Each row says its position, text, date and state in words; the selection keeps `>`.
+  /// Each row says its position, text, date and state in words, its text cut after a whole word
+  /// (`…`); the selection is reverse video, no marker.
   @Test func rowsSayTheirWholeMeaning() {
     var state = accessible(markedRows(3, favorite: 2))
     _ = state.press(.down)
@@ -41,21 +42,22 @@ import Testing
       $0.string.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
     }
     #expect(
-      lines[1] == "  1 of 3: Joke number 0 is about Chuck Norris an..., 2020-01-01, not a favourite"
+      lines[1] == "  1 of 3: Joke number 0 is about Chuck Norris and\u{2026}, 2020-01-01, not a favourite"
     )
-    #expect(lines[2].hasPrefix("> 2 of 3: Joke number 1 is about Chuck Norris an..."))
+    #expect(lines[2].hasPrefix("  2 of 3: Joke number 1 is about Chuck Norris and\u{2026}"))
+    #expect(plain.render(state, size: size)[2].string.hasPrefix("\u{1B}[7m  2 of 3"))
     #expect(lines[2].trimmingTrailingSpaces.hasSuffix(", 2020-01-02, not a favourite"))
     #expect(lines[3].hasSuffix(", 2020-01-03, favourite"))
     for line in lines { #expect(TextWrapper.width(of: line) <= 80) }
     #expect(noise(colour.render(state, size: size)).isEmpty)
   }
 
-  /// A long text is cut to leave room for the date and the state, never they.
+  /// A long text is cut after a whole word to leave room for the date and the state, never they.
   @Test func textIsCutNotTheState() {
     var rows = markedRows(1, favorite: 0)
     rows[0].entry.value = String(repeating: "roundhouse ", count: 20)
     let line = plain.render(accessible(rows), size: size)[1].string
-    #expect(line.contains("..."))
+    #expect(line.contains("roundhouse\u{2026},"))
     #expect(line.trimmingTrailingSpaces.hasSuffix(", 2020-01-01, favourite"))
   }
 
@@ -116,13 +118,13 @@ import Testing
     #expect(punchline.contains { $0.string == "  Press any key for the punchline." })
   }
 
-  /// Outside the mode, the same states keep their glyphs and dim hints (the mode changes only
-  /// what it says it changes).
+  /// Outside the mode, the same states keep their glyphs (the mode changes only what it says it
+  /// changes); no mode dims text.
   @Test func theOrdinaryScreenIsUnchanged() {
     var state = ScreenState(rows: markedRows(2, favorite: 0), size: size)
     let lines = colour.render(state, size: size)
-    #expect(lines[1].string.contains("> ★ "))
-    #expect(lines.last?.string.hasPrefix("\u{1B}[2m") == true)
+    #expect(lines[1].string.contains("  ★ "))
+    #expect(!lines.contains { $0.string.contains("\u{1B}[2m") })
     _ = state.press(.character("2"))
     #expect(state.status == .keys)
   }

@@ -26,7 +26,7 @@ import Testing
     #expect(cursor(state) == at(4, 0))
     _ = state.press(.end)
     #expect(cursor(state) == at(2 + state.bodyHeight - 1, 0))
-    #expect(plain.render(state, size: size)[cursor(state).row].hasPrefix("\u{1B}[7m> "))
+    #expect(plain.render(state, size: size)[cursor(state).row].hasPrefix("\u{1B}[7m  "))
   }
 
   /// In the compact list (40 × 12) each entry takes two lines: the cursor is on the selected
@@ -38,7 +38,9 @@ import Testing
     _ = state.press(.down, .down)
     let frame = plain.frame(state, size: small)
     #expect(frame.cursor == at(2 + 2 * 2, 0))
-    #expect(frame.lines[frame.cursor.row].hasPrefix("\u{1B}[7m> Joke number 2"))
+    #expect(frame.lines[frame.cursor.row].hasPrefix("\u{1B}[7m  Joke number 2"))
+    // Both lines of the entry are its focus, drawn first when a view changes.
+    #expect(frame.focus == frame.cursor.row..<frame.cursor.row + 2)
   }
 
   /// An empty list: the start of its message.
@@ -99,8 +101,9 @@ import Testing
     #expect(frame.cursor == at(5, 5))
   }
 
-  /// The detail: its top line, scrolled or not; the list of keys: its top line; a two-part
-  /// joke: the setup, then the punchline.
+  /// The detail: its current line, which Down moves (the text scrolls only when the line would
+  /// leave the screen); the list of keys: its top line; a two-part joke: the setup, then the
+  /// punchline.
   @Test func detailHelpAndPunchline() throws {
     let small = ScreenSize(columns: 30, rows: 8)
     var state = ScreenState(rows: screenRows(1), size: small)
@@ -112,7 +115,7 @@ import Testing
     #expect(cursor(state, size: small) == at(1, 0))
     _ = state.press(.down, .down)
     let frame = plain.frame(state, size: small)
-    #expect(frame.cursor == at(1, 0))
+    #expect(frame.cursor == at(3, 0))
     _ = state.press(.character("?"))
     #expect(state.showsHelp)
     #expect(cursor(state, size: small) == at(1, 0))
@@ -182,18 +185,20 @@ import Testing
     }
   }
 
-  /// At 40 × 12, every entry shown has its text and then its date and id, whole, on the next
-  /// line; the row of tabs and the keys' `?` stay.
+  /// At 40 × 12, every entry shown has its text and then its date and id (with `screen-ids`),
+  /// whole, on the next line; the row of tabs and the keys' `?` stay.
   @Test func twoHundredPercent() {
     let size = ScreenSize(columns: 40, rows: 12)
     var state = tabbedState(rows: 10, size: size)
+    state.showsIDs = true
     _ = state.press(.down)
     let lines = plain.render(state, size: size).map(visible)
     #expect(lines[0].hasPrefix("Chuck Norris Jokes"))
     #expect(lines[1].hasPrefix(" 1 Chuck Norris "))
     #expect(lines[2] == "  Joke number 0 is about Chuck N...")
     #expect(lines[3] == "  2020-01-01 \(screenID(0))")
-    #expect(lines[4].hasPrefix("> Joke number 1 is about Chuck N..."))
+    #expect(lines[4].hasPrefix("  Joke number 1 is about Chuck N..."))
+    #expect(plain.render(state, size: size)[4].hasPrefix("\u{1B}[7m"), "selected")
     #expect(lines[5].hasPrefix("  2020-01-02 \(screenID(1))"))
     #expect(state.listPage == 4)
     #expect(lines[11].hasSuffix("? keys"))
@@ -206,12 +211,14 @@ import Testing
   @Test func fourHundredPercent() {
     let size = ScreenSize(columns: 20, rows: 6)
     var state = tabbedState(rows: 10, size: size)
+    state.showsIDs = true
     _ = state.press(.down)
     let lines = plain.render(state, size: size).map(visible)
     #expect(!state.showsTabs)
     #expect(lines[0].hasPrefix("1/3 Chuck"))
     #expect(lines[0].hasSuffix("Joke!"))
-    #expect(lines[1].hasPrefix("> Joke number 1 is"))
+    #expect(lines[1].hasPrefix("  Joke number 1 is"))
+    #expect(plain.render(state, size: size)[1].hasPrefix("\u{1B}[7m"), "selected")
     let body = lines[1...4].map { String($0.dropFirst(2)).trimmingSuffix(" ") }.joined()
     #expect(body.contains(screenID(1)))
     #expect(body.contains("2020-01-02"))

@@ -15,7 +15,7 @@ import Testing
     let lines = plain.render(state, size: size)
     #expect(lines[0].hasPrefix("Chuck Norris Jokes"))
     #expect(lines[1] == "\u{1B}[7m 1 Chuck Norris \u{1B}[0m 2 Official  3 Favourites ")
-    #expect(lines[2].hasPrefix("\u{1B}[7m> Joke number 0"))
+    #expect(lines[2].hasPrefix("\u{1B}[7m  Joke number 0"))
     _ = state.press(.character("2"))
     let narrow = ScreenSize(columns: 24, rows: 8)
     let small = plain.render(state, size: narrow)
@@ -38,13 +38,13 @@ import Testing
     #expect(lines[0].hasPrefix("Favourites"))
     #expect(
       lines[2]
-        == "\u{1B}[7m> ★ Best         Joke number 0 is about Chuck N...  2020-01-01  Chuck Norris    \u{1B}[0m"
+        == "\u{1B}[7m  ★ Best         Joke number 0 is about Chuck N...  2020-01-01  Chuck Norris    \u{1B}[0m"
     )
     #expect(lines[3] == "  ★ Longer name  Joke number 1 is about Chuck N...  2020-01-02  Official")
     #expect(lines[7] == "Enter open  d remove  r rename  y copy  ? keys  q quit")
     let coloured = ScreenRenderer(style: TextStyle(isEnabled: true)).render(state, size: size)
     #expect(
-      coloured[2].hasPrefix("\u{1B}[7m> ★ \u{1B}[1mBest       \u{1B}[22m  Joke number 0"),
+      coloured[2].hasPrefix("\u{1B}[7m  ★ \u{1B}[1mBest       \u{1B}[22m  Joke number 0"),
       "the name is bold, and the selection's reverse video goes on after it")
     #expect(!coloured[2].string.dropFirst(4).dropLast(4).contains("\u{1B}[0m"))
     _ = state.handle(.listLoaded([], tab: 2))
@@ -89,7 +89,7 @@ import Testing
         ]))
     let lines = plain.render(state, size: size)
     #expect(lines[0].hasPrefix("Chuck Norris Jokes: search \u{201C}about\u{201D}"))
-    #expect(lines[2].hasPrefix("\u{1B}[7m> ✓ Joke number 0"))
+    #expect(lines[2].hasPrefix("\u{1B}[7m  ✓ Joke number 0"))
     #expect(lines[3].hasPrefix("    Joke number 4"))
   }
 
@@ -101,7 +101,8 @@ import Testing
     let lines = plain.render(state, size: size)
     #expect(
       lines[2]
-        == "\u{1B}[7m> Joke number \u{1B}[4m2\u{1B}[24m is about Chuck N...  2020-01-03  \(screenID(2))         \u{1B}[0m"
+        == "\u{1B}[7m  Joke number \u{1B}[4m2\u{1B}[24m is about Chuck N...  2020-01-03"
+        + String(repeating: " ", count: 33) + "\u{1B}[0m"
     )
     #expect(lines[3] == "")
     #expect(lines[7].hasPrefix("/2 (Esc clears)  n Joke!"))

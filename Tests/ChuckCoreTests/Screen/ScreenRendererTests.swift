@@ -11,17 +11,18 @@ import Testing
     "Chuck Norris Jokes" + String(repeating: " ", count: 53) + "Joke! (n)"
   private static let keys = "n Joke!  Enter open  d remove  / filter  ? keys  q quit"
 
-  /// Row `index` of `screenRows` as the list shows it, without the marker.
+  /// Row `index` of `screenRows` as the list shows it: preview and date, no id.
   private func row(_ index: Int) -> String {
-    "Joke number \(index) is about Chuck N...  2020-01-0\(index + 1)  \(screenID(index))"
+    "Joke number \(index) is about Chuck N...  2020-01-0\(index + 1)"
   }
 
   private func selected(_ text: String, width: Int = 80) -> String {
     "\u{1B}[7m" + text + String(repeating: " ", count: width - text.count) + "\u{1B}[0m"
   }
 
-  /// The list: title bar, one line per joke (preview, date, id), the selection marked by `>` and
-  /// reverse video, empty rows, the status line with the keys.
+  /// The list: title bar, one line per joke (preview and date), the selection in reverse video
+  /// across the line (no marker: the text of a row never changes with the selection), empty
+  /// rows, the status line with the keys.
   @Test func goldenList() {
     var state = ScreenState(rows: screenRows(3), size: size)
     _ = state.press(.down)
@@ -29,20 +30,21 @@ import Testing
       plain.render(state, size: size) == [
         Self.title,
         "  " + row(0),
-        selected("> " + row(1)),
+        selected("  " + row(1)),
         "  " + row(2),
         "", "", "",
         Self.keys,
       ])
   }
 
-  /// The same with colour: a bold title and dim keys; the selection is reverse video either way.
+  /// The same with colour: a bold title, nothing dim; the selection is reverse video either way.
   @Test func goldenListInColour() {
     let state = ScreenState(rows: screenRows(1), size: size)
     let lines = colour.render(state, size: size)
     #expect(lines[0] == "\u{1B}[1mChuck Norris Jokes\u{1B}[0m" + Self.title.dropFirst(18))
-    #expect(lines[1] == selected("> " + row(0)))
-    #expect(lines[7] == "\u{1B}[2m" + Self.keys + "\u{1B}[0m")
+    #expect(lines[1] == selected("  " + row(0)))
+    #expect(lines[7] == Self.keys)
+    #expect(!lines.contains { $0.string.contains("\u{1B}[2m") })
   }
 
   /// An empty list says which key fetches the first joke.
@@ -65,18 +67,29 @@ import Testing
       plain.render(state, size: size) == [
         Self.title,
         "  " + row(3), "  " + row(4), "  " + row(5), "  " + row(6), "  " + row(7),
-        selected("> " + row(8)),
+        selected("  " + row(8)),
         Self.keys,
       ])
   }
 
-  /// The spinner turns in the title bar while a fetch runs; the status line says Esc cancels.
+  /// While a fetch runs, a block in reverse video moves over three blank cells before Joke!: an
+  /// attribute moves, no text changes (a screen reader reads nothing of it); the status line
+  /// says Esc cancels.
   @Test func goldenFetching() {
     var state = ScreenState(size: size)
     _ = state.press(.character("n"))
     _ = state.handle([.tick, .tick])
     let lines = plain.render(state, size: size)
-    #expect(lines[0] == "Chuck Norris Jokes" + String(repeating: " ", count: 51) + "⠹ Joke! (n)")
+    let text = { (line: TerminalText) in
+      line.string.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
+    }
+    #expect(text(lines[0]) == "Chuck Norris Jokes" + String(repeating: " ", count: 49) + "    Joke! (n)")
+    let coloured = colour.render(state, size: size)[0].string
+    #expect(coloured.hasSuffix("  \u{1B}[7m \u{1B}[0m Joke! (n)"), "the third cell lit")
+    _ = state.handle(.tick)
+    let next = colour.render(state, size: size)[0].string
+    #expect(next.hasSuffix(" \u{1B}[7m \u{1B}[0m  Joke! (n)"), "then the second")
+    #expect(text(plain.render(state, size: size)[0]) == text(lines[0]), "the text stays")
     #expect(lines[7] == "Fetching a joke…  Esc cancel  q quit")
   }
 
@@ -173,6 +186,7 @@ import Testing
     var rows = screenRows(3)
     rows[1].entry.value = "チャック・ノリスは😀😀😀 ＷＩＤＥ"
     var state = ScreenState(rows: rows, size: tiny)
+    state.showsIDs = true
     _ = state.press(.down)
     let lines = plain.render(state, size: tiny)
     #expect(lines.count == 6)
@@ -183,7 +197,7 @@ import Testing
     // The title cut after a word; the compact entry: its text (shortened, a word wider than the
     // line cut), then its date and id.
     #expect(lines[0] == "Chuck Norris\u{2026}  Joke!")
-    #expect(lines[1].hasPrefix("\u{1B}[7m> チャック・ノリス\u{2026}"))
+    #expect(lines[1].hasPrefix("\u{1B}[7m  チャック・ノリス\u{2026}"))
     #expect(lines[2].hasPrefix("\u{1B}[7m  2020-01-02"))
     _ = state.press(.enter)
     _ = state.handle(
@@ -197,7 +211,7 @@ import Testing
     rows[0].mark = "★"
     let state = ScreenState(rows: rows, size: size)
     let lines = plain.render(state, size: size)
-    #expect(lines[1] == selected("> ★ " + row(0)))
+    #expect(lines[1] == selected("  ★ " + row(0)))
     #expect(lines[2] == "    " + row(1))
   }
 
@@ -210,14 +224,20 @@ import Testing
     #expect(lines[1] == "  Keys here")
     #expect(lines[3] == "  n, +                 Joke!: fetch a random joke and save it")
     #expect(lines[9] == "  f, a name, Enter     make the joke a favourite (\u{2605})")
-    #expect(lines[10] == "  /, text, Enter       filter the list (Esc clears the filter)")
+    #expect(lines[10] == "  /, text, Enter       filter the list (Esc or Ctrl-G clears the filter)")
     #expect(lines[15] == "  q                    quit")
     #expect(lines[17] == "  Everywhere")
     #expect(lines[19] == "  1-9, Tab, Shift-Tab  switch tabs (or click a tab)")
     #expect(lines[20] == "  wheel                scroll")
     #expect(lines[23] == "  Ctrl-C               quit")
     #expect(lines[24] == "  ?                    this list of keys")
-    #expect(lines[29] == "Press any key to go back.")
+    #expect(lines[29] == "Up/Down scroll  any other key: back")
+    // The list ends with the keys screen readers take, and Esc's second key.
+    let all = ScreenHelp.lines(for: state).map(\.string)
+    #expect(all.contains("  Screen readers"))
+    let words = all.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains("Ctrl-G does what Esc does"))
+    for line in all { #expect(line.count <= 80, "\(line)") }
   }
 
   /// A hostile joke (escape sequences, OSC title, bidi controls) is made safe as everywhere: the
@@ -232,7 +252,7 @@ import Testing
     let preview = "\u{FFFD}\u{FFFD}Boom\u{FFFD} \u{FFFD}!"
     #expect(preview == JokePreview.make(hostile))
     let padding = String(repeating: " ", count: 33 - 10)
-    #expect(listed == selected("> " + preview + padding + "  2020-01-01  \(screenID(0))"))
+    #expect(listed == selected("  " + preview + padding + "  2020-01-01"))
     _ = state.press(.enter)
     _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile))))
     for line in plain.render(state, size: size) {

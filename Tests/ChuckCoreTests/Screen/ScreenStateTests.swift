@@ -218,7 +218,8 @@ import Testing
     #expect(line.hasPrefix("error: /x/jokes.json is not a valid chuck list"))
   }
 
-  /// In the detail, the arrows scroll the fields when they are taller than the screen.
+  /// In the detail, the arrows move the current line; the fields scroll only when it would
+  /// leave the screen (a move inside it changes no text), one line at a time.
   @Test func detailScrolls() throws {
     let small = ScreenSize(columns: 30, rows: 8)
     var state = ScreenState(rows: screenRows(1), size: small)
@@ -229,13 +230,17 @@ import Testing
           try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)))))
     _ = state.press(.down)
     guard case .detail(let detail) = state.mode else { return }
-    #expect(detail.scroll == 1)
+    #expect(detail.line == 1 && detail.scroll == 0)
+    _ = state.press(.down, .down, .down, .down, .down)
+    guard case .detail(let lower) = state.mode else { return }
+    #expect(lower.line == 6 && lower.scroll == 1, "the sixth body line reached: one line scrolled")
     _ = state.press(.end)
     guard case .detail(let end) = state.mode else { return }
     let count = ScreenRenderer.detailLineCount(end, width: 30)
     #expect(end.scroll == count - 6)
+    #expect(end.line == count - 1)
     _ = state.press(.home, .up)
     guard case .detail(let home) = state.mode else { return }
-    #expect(home.scroll == 0)
+    #expect(home.scroll == 0 && home.line == 0)
   }
 }

@@ -98,8 +98,9 @@ import Testing
     #expect(accessible.stderr == plain.stderr)
   }
 
-  /// `list` and `show` on a terminal: coloured, but never dim; `show`'s icon is its text
-  /// alternative and where it is cached, even where the terminal shows images.
+  /// `list`, `show` and `favorite list` on a terminal: coloured, but never dim, in the mode and
+  /// out of it; `show`'s icon is its text alternative and where it is cached, even where the
+  /// terminal shows images.
   @Test func listAndShowAreNeverDim() async throws {
     let (api, sandbox) = try await startSandbox()
     let joke = MadeUpJoke(
@@ -112,7 +113,13 @@ import Testing
     #expect(list.stdout.contains("\u{1B}[1m"))
     #expect(!list.stdout.contains("\u{1B}[2m"))
     let ordinary = try await sandbox.chuck(["list"], stdout: .terminal, stderr: .pipe)
-    #expect(ordinary.stdout.contains("\u{1B}[2m"))
+    #expect(ordinary.stdout.contains("\u{1B}[1m") && !ordinary.stdout.contains("\u{1B}[2m"))
+    #expect(try await sandbox.chuck(["favorite", "add", joke.id, "pie"]).status == 0)
+    let favorites = try await sandbox.chuck(
+      ["favorite", "list"], stdout: .terminal, stderr: .pipe)
+    #expect(favorites.stdout.contains("pie") && !favorites.stdout.contains("\u{1B}[2m"))
+    let shown = try await sandbox.chuck(["show", joke.id], stdout: .terminal, stderr: .pipe)
+    #expect(shown.stdout.contains("\u{1B}[1m") && !shown.stdout.contains("\u{1B}[2m"))
 
     let show = try await sandbox.chuck(
       ["show", joke.id, "--accessible"], ["TERM": "xterm-kitty", "COLUMNS": "400"],

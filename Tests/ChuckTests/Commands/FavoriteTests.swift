@@ -82,10 +82,11 @@ import Testing
     let taken = try await sandbox.chuck(
       ["favorite", "add", "favoriteJokeNumber0002", "BEST ONE"], stdout: .pipe, stderr: .terminal)
     #expect(taken.status == 1)
+    // Wrapped at words to the terminal's 80 columns, each line red.
     #expect(
       taken.stderr.contains(
-        "\u{1B}[31merror: a favourite is already named 'Best one'; choose another name, or remove it "
-          + "first: chuck favorite remove 'Best one'"))
+        "\u{1B}[31merror: a favourite is already named 'Best one'; choose another name, or remove"
+          + "\u{1B}[0m\n\u{1B}[31mit first: chuck favorite remove 'Best one'\u{1B}[0m\n"))
     let again = try await sandbox.chuck(["favorite", "add", "favoriteJokeNumber0001", "Other"])
     #expect(again.status == 1)
     #expect(

@@ -193,12 +193,12 @@ extension ScreenTests {
     defer { screen.stop() }
     #expect(await screen.waitFor { $0.contains(joke.id) })
     let listRow = screen.cells()[2]
-    #expect(listRow.text.hasPrefix("> ★ Chuck Norris owns"))
+    #expect(listRow.text.hasPrefix("  ★ Chuck Norris owns"))
     #expect(listRow.reversed == listRow.text, "a source's tab: the whole row")
     try screen.send(Self.favouritesKey)
     #expect(await screen.waitFor { $0.contains("Whiskers") })
     let row = screen.cells()[2]
-    #expect(row.text.hasPrefix("> ★ Whiskers  Chuck Norris owns"))
+    #expect(row.text.hasPrefix("  ★ Whiskers  Chuck Norris owns"))
     #expect(row.reversed == row.text, "\(row.reversed)")
     try screen.send("q")
   }
@@ -624,7 +624,9 @@ extension ScreenTests {
     for _ in 0..<20 {
       try screen.send("Down")
     }
-    #expect(await screen.waitFor { $0.contains("  Everywhere") && !$0.contains("Keys here") })
+    #expect(
+      await screen.waitFor { $0.contains("  Screen readers") && !$0.contains("Keys here") },
+      "the end of the list: which keys screen readers take")
     try screen.send("x")
     #expect(await screen.waitFor { $0.contains("Press n to fetch your first joke") })
     try screen.send(Self.favouritesKey)

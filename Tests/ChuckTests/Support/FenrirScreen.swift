@@ -83,9 +83,10 @@ final class FenrirScreen {
     let script =
       "cp ./chuck '\(folder.path)/chuck'; HEARD_LOG='\(heard.path)' TERM=xterm-256color "
       + "/usr/bin/fenrir -s '\(configuration.path)'"
+    // The rows as a user has them by default: without ids.
     tmux = try TmuxScreen(
       sandbox: sandbox, script: script, columns: columns, rows: rows,
-      chuckEnvironment: chuckEnvironment)
+      chuckEnvironment: ["CHUCK_SCREEN_IDS": "0"].merging(chuckEnvironment) { $1 })
   }
 
   deinit { stop() }

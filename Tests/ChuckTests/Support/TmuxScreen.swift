@@ -34,6 +34,9 @@ final class TmuxScreen {
     environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.home.path]
     var chuckEnvironment = sandbox.baseEnvironment
     chuckEnvironment["TERM"] = "tmux-256color"
+    // The rows show ids (`screen-ids`), so that a test finds a joke's row by its id; the default
+    // rows, without them, are checked by ScreenHeardTests and the renderer's tests.
+    chuckEnvironment["CHUCK_SCREEN_IDS"] = "1"
     chuckEnvironment.merge(extra) { $1 }
     let assignments = chuckEnvironment.map { "'\($0.key)=\($0.value)'" }.joined(separator: " ")
     let wrapper = folder.appendingPathComponent("chuck")
@@ -75,8 +78,24 @@ final class TmuxScreen {
   }
 
   /// The visible screen as text, or with its colours and attributes as escape sequences.
+  ///
+  /// As text, the selection is marked `> ` in its first two columns: the screen draws no marker
+  /// (a move changes attributes only, for screen readers), so the first line of a selected entry
+  /// (a line wholly in reverse video, from its first column) gets one here, as the screen drew
+  /// it before. The tests read which row is selected from it, as a user sees the reverse video.
   func screen(escapes: Bool = false) -> String {
-    (try? tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : [])).stdout) ?? ""
+    let captured = (try? tmux(["capture-pane", "-p", "-e"]).stdout) ?? ""
+    if escapes { return captured }
+    var lines: [String] = []
+    var previousSelected = false
+    for cells in TerminalCells.lines(captured) {
+      let text = cells.text.trimmingTrailingSpaces
+      let isSelected =
+        !text.isEmpty && text.hasPrefix("  ") && cells.reversed.trimmingTrailingSpaces == text
+      lines.append(isSelected && !previousSelected ? "> " + text.dropFirst(2) : cells.text)
+      previousSelected = isSelected
+    }
+    return lines.joined(separator: "\n") + (captured.hasSuffix("\n") ? "\n" : "")
   }
 
   /// The lines of the visible screen, trailing spaces removed.
@@ -104,8 +123,21 @@ final class TmuxScreen {
   /// `KeyDecoder.togetherMilliseconds`. Sooner, a key sent after `send("-l", " pie")` came
   /// "together" with those (as the rest of a paste does) and Enter was refused as pasted: the
   /// rename step of `favouritesTab` failed so on a fast, idle machine.
+  ///
+  /// Once met, it also waits (up to a second) for the screen to hold still for 80 ms: when a view
+  /// changes, the screen draws the focused row first and the rest 40 ms later (for screen
+  /// readers), and a condition on the focused row is met before the rest is there.
   func waitFor(seconds: Double = 20, _ condition: (String) -> Bool) async -> Bool {
     let met = await waitUntil(seconds: seconds) { condition(screen()) }
+    if met {
+      var last = screen()
+      for _ in 0..<12 {
+        try? await Task.sleep(for: .milliseconds(80))
+        let now = screen()
+        if now == last { break }
+        last = now
+      }
+    }
     try? await Task.sleep(for: .milliseconds(KeyDecoder.togetherMilliseconds + 5))
     return met
   }
@@ -217,5 +249,12 @@ struct TerminalCells: Equatable {
       lines.append(cells)
     }
     return lines
+  }
+}
+
+extension String {
+  /// The string without its trailing spaces.
+  fileprivate var trimmingTrailingSpaces: String {
+    String(reversed().drop { $0 == " " }.reversed())
   }
 }
