@@ -91,9 +91,9 @@ import Testing
     #expect(result.stdout == "")
     #expect(
       result.stderr.contains("\u{1B}[31m") == row.coloured, "\(result.stderr.debugDescription)")
-    // What is left on screen once a spinner line has been cleared by `\r`.
-    let visible =
-      (result.stderr.lines.last ?? "").split(separator: "\r").last.map(String.init) ?? ""
+    // What is left on screen once a spinner line has been cleared by `\r` (the error, wrapped at
+    // the terminal's width).
+    let visible = result.stderr.split(separator: "\r").last.map(String.init) ?? ""
     #expect(visible.replacingOccurrences(of: "\u{1B}[K", with: "").withoutSGR.hasPrefix("error:"))
   }
 

@@ -43,8 +43,9 @@ extension SourceMatrixTests {
       let ambiguous = try await show(source.sharedPrefix)
       #expect(ambiguous.status == 64)
       #expect(ambiguous.stdout == "")
+      // Wrapped at COLUMNS (100): read as one line.
       #expect(
-        ambiguous.stderr
+        ambiguous.stderr.split(separator: "\n").joined(separator: " ") + "\n"
           == "error: '\(source.sharedPrefix)' matches 2 saved jokes: "
           + "\(source.savedIDs.sorted().joined(separator: ", ")); type more of the id\n")
     }
@@ -112,8 +113,9 @@ extension SourceMatrixTests {
         ["remove", "--source", source.name, first, source.sharedPrefix])
       #expect(ambiguous.status == 64)
       #expect(ambiguous.stdout == "")
+      // Wrapped at COLUMNS (100): read as one line.
       #expect(
-        ambiguous.stderr
+        ambiguous.stderr.split(separator: "\n").joined(separator: " ") + "\n"
           == "error: '\(source.sharedPrefix)' matches 2 saved jokes: "
           + "\(source.savedIDs.sorted().joined(separator: ", ")); type more of the id\n")
       #expect(try Data(contentsOf: file) == bytes)
