@@ -51,6 +51,7 @@ for step in "${steps[@]}"; do
     have unshare || need util-linux "unshare: a network namespace with no DNS, for the resolver tests"
     have ip || need iproute2 "ip: loopback inside that namespace"
     have tmux || need tmux "a terminal for the screen's end-to-end tests"
+    [[ -x /usr/bin/fenrir ]] || need fenrir "Fenrir, the screen reader the screen's spoken-text tests listen through"
     have strace || need strace "strace's fault injection, for the crash matrix and the transaction tests"
     have zsh || need zsh "the zsh completion tests"
     have fish || need fish "the fish completion tests"

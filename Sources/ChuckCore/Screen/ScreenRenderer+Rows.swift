@@ -104,7 +104,8 @@ extension ScreenRenderer {
     }
     // The text is cut after a whole word, ending in `…`.
     let room = max(8, width - Self.markerWidth - head.width - end.width)
-    return head + ScreenText.fitWords(JokePreview.make(row.entry.value, length: room + 1), width: room)
+    return head
+      + ScreenText.fitWords(JokePreview.make(row.entry.value, length: room + 1), width: room)
       + end
   }
 

@@ -113,7 +113,8 @@ public struct ScreenRenderer: Sendable {
     if case .list = state.mode, !state.showsHelp, !state.rows.isEmpty, asked == nil {
       focusEnd = min(state.bodyTop + height, cursor.row + state.entryHeight)
     }
-    return ScreenFrame(lines: lines, cursor: cursor, focus: cursor.row..<max(cursor.row + 1, focusEnd))
+    return ScreenFrame(
+      lines: lines, cursor: cursor, focus: cursor.row..<max(cursor.row + 1, focusEnd))
   }
 
   /// Where the cursor stands in the status area when it asks something: after what is typed in

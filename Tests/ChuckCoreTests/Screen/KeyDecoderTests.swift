@@ -33,11 +33,12 @@ import Testing
     #expect(keys("\u{1B}[5~\u{1B}[6~") == [.pageUp, .pageDown])
   }
 
-  /// Enter as CR or LF, Backspace as DEL or Ctrl-H, Ctrl-C, Ctrl-Z and Ctrl-L as bytes.
+  /// Enter as CR or LF, Backspace as DEL or Ctrl-H, Ctrl-C, Ctrl-Z, Ctrl-L and Ctrl-G (BEL, Esc's
+  /// second key) as bytes.
   @Test func controlKeys() {
     #expect(keys("\r\n") == [.enter, .enter])
     #expect(keys("\u{7F}\u{08}") == [.backspace, .backspace])
-    #expect(keys("\u{03}\u{1A}\u{0C}") == [.interrupt, .suspend, .redraw])
+    #expect(keys("\u{03}\u{1A}\u{0C}\u{07}") == [.interrupt, .suspend, .redraw, .abort])
     #expect(keys("\u{01}\u{02}") == [], "other control bytes are no key")
   }
 

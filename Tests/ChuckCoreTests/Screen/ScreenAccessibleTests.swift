@@ -42,7 +42,8 @@ import Testing
       $0.string.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
     }
     #expect(
-      lines[1] == "  1 of 3: Joke number 0 is about Chuck Norris and\u{2026}, 2020-01-01, not a favourite"
+      lines[1]
+        == "  1 of 3: Joke number 0 is about Chuck Norris and\u{2026}, 2020-01-01, not a favourite"
     )
     #expect(lines[2].hasPrefix("  2 of 3: Joke number 1 is about Chuck Norris and\u{2026}"))
     #expect(plain.render(state, size: size)[2].string.hasPrefix("\u{1B}[7m  2 of 3"))
@@ -166,6 +167,26 @@ import Testing
     #expect(ScreenRow.words(for: " ") == "not saved")
     #expect(ScreenRow.words(for: nil) == nil)
   }
+
+  /// In the accessible mode the detail starts with the joke, whole, not with its id; the id and
+  /// the other fields follow, the text not said twice. The ordinary detail keeps the first
+  /// seed's layout: the id as the title.
+  @Test func detailStartsWithTheJoke() throws {
+    var state = accessible(markedRows(1))
+    _ = state.press(.enter)
+    let joke = try makeJoke(id: screenID(0), value: "Chuck Norris can hear sign language.")
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke)))
+    let lines = plain.render(state, size: size).map(\.string)
+    #expect(lines[1] == "Chuck Norris can hear sign language.")
+    #expect(lines[2] == "")
+    let rest = lines.dropFirst(3).joined(separator: "\n")
+    #expect(rest.contains(screenID(0)))
+    #expect(!rest.contains("hear sign language"), "the text once")
+    var ordinary = ScreenState(rows: markedRows(1), size: size)
+    _ = ordinary.press(.enter)
+    _ = ordinary.handle(.jokeLoaded(ScreenState.Shown(joke)))
+    #expect(plain.render(ordinary, size: size)[1].string == "  \(screenID(0))")
+  }
 }
 
 extension String {
@@ -177,4 +198,5 @@ extension String {
     }
     return text
   }
+
 }

@@ -38,4 +38,53 @@ import Testing
   @Test func equalFramesWriteNothing() {
     #expect(ScreenFrameDiff(from: frame(title: "t"), to: frame(title: "t")).rows.isEmpty)
   }
+
+  // MARK: What a screen reader reads first
+
+  private let plain = ScreenRenderer(style: TextStyle(isEnabled: false))
+  private let size = ScreenSize(columns: 80, rows: 10)
+
+  /// A move of the selection changes attributes only: two rows are drawn again, their text the
+  /// same, and nothing is drawn first (a screen reader then reads the row the cursor reaches).
+  @Test func aMoveIsNeverSplit() {
+    var state = ScreenState(rows: screenRows(5), size: size)
+    let before = plain.frame(state, size: size)
+    _ = state.press(.down)
+    let after = plain.frame(state, size: size)
+    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    #expect(diff.rows == [1, 2])
+    #expect(!diff.drawsFocusFirst && diff.focusRows.isEmpty && !diff.blanksFirst)
+    let text = { (line: TerminalText) in
+      String(ScreenText.plain(line).string.reversed().drop { $0 == " " }.reversed())
+    }
+    #expect(diff.rows.allSatisfy { text(before.lines[$0]) == text(after.lines[$0]) })
+  }
+
+  /// A view that changes (the list scrolled to its end, a detail closed) draws the focused row
+  /// first, alone;
+  /// when the focused row's text is on screen already on another row (a filter cleared), the
+  /// changed rows are blanked before it.
+  @Test func aNewViewDrawsTheFocusFirst() {
+    var state = ScreenState(rows: screenRows(30), size: size)
+    let before = plain.frame(state, size: size)
+    _ = state.press(.end)
+    let after = plain.frame(state, size: size)
+    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    #expect(diff.drawsFocusFirst && !diff.blanksFirst)
+    #expect(diff.focusRows == [after.cursor.row])
+
+    var filtered = ScreenState(rows: screenRows(5), size: size)
+    _ = filtered.press(.character("/"), .character("3"), .enter)
+    let narrowed = plain.frame(filtered, size: size)
+    _ = filtered.press(.escape)
+    let cleared = plain.frame(filtered, size: size)
+    let back = ScreenFrameDiff(from: narrowed.lines, to: cleared)
+    #expect(back.drawsFocusFirst && back.blanksFirst, "joke 3's row moved from row 1 to row 4")
+    #expect(back.focusRows == [4])
+    // The status line alone changing is no view change.
+    let status = ScreenFrameDiff(
+      from: frame(title: "t"),
+      to: ScreenFrame(lines: frame(title: "t", status: "x"), cursor: .origin))
+    #expect(!status.drawsFocusFirst)
+  }
 }

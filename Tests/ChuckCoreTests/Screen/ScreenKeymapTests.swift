@@ -165,7 +165,7 @@ import Testing
       ("q", .character("q"), "q"), ("G", .character("G"), "G"), ("?", .character("?"), "?"),
       ("ctrl-c", .interrupt, "Ctrl-C"), ("Ctrl-Z", .suspend, "Ctrl-Z"), ("enter", .enter, "Enter"),
       ("up", .up, "Up"), ("pgdn", .pageDown, "PgDn"), ("PageUp", .pageUp, "PgUp"),
-      ("space", .character(" "), "Space"), ("esc", .escape, "Esc"),
+      ("space", .character(" "), "Space"), ("esc", .escape, "Esc"), ("ctrl-g", .abort, "Ctrl-G"),
       ("shift-tab", .backTab, "Shift-Tab"),
       ("é", .character("é"), "é"),
     ]

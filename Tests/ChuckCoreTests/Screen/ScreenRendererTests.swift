@@ -83,7 +83,8 @@ import Testing
     let text = { (line: TerminalText) in
       line.string.replacing("\u{1B}[7m", with: "").replacing("\u{1B}[0m", with: "")
     }
-    #expect(text(lines[0]) == "Chuck Norris Jokes" + String(repeating: " ", count: 49) + "    Joke! (n)")
+    #expect(
+      text(lines[0]) == "Chuck Norris Jokes" + String(repeating: " ", count: 49) + "    Joke! (n)")
     let coloured = colour.render(state, size: size)[0].string
     #expect(coloured.hasSuffix("  \u{1B}[7m \u{1B}[0m Joke! (n)"), "the third cell lit")
     _ = state.handle(.tick)

@@ -376,4 +376,31 @@ func tabbedState(rows: Int = 3, size: ScreenSize = ScreenSize(columns: 80, rows:
         == "\u{1B}]52;c;Q2h1Y2sgG10wO3gH\u{07}")
     #expect(ScreenClipboard.sequence(for: String(repeating: "a", count: 65_537)) == nil)
   }
+
+  /// Every action on Esc has a second key, Ctrl-G (a screen reader's keymap may take a lone Esc):
+  /// it clears the filter while typing and after, cancels a fetch and a search, goes back from a
+  /// detail and from search results, and gives up a prompt.
+  @Test func everyEscActionHasASecondKey() {
+    for binding in ScreenKeymap.standard.bindings where binding.keys.contains(.escape) {
+      #expect(binding.keys.contains(.abort), "\(binding.action)")
+    }
+    var state = tabbedState()
+    _ = state.press(.character("/"), .character("1"))
+    #expect(state.rows.count == 1)
+    _ = state.press(.abort)
+    #expect(state.rows.count == 3 && state.status == .keys, "typing: given up")
+    _ = state.press(.character("/"), .character("1"), .enter, .abort)
+    #expect(state.rows.count == 3, "after Enter: cleared")
+    _ = state.press(.character("n"))
+    #expect(state.press(.abort) == [.cancelFetch])
+    _ = state.press(.enter)
+    _ = state.press(.abort)
+    #expect(state.mode == .list, "back from the detail")
+    _ = state.press(.character("s"))
+    for character in "chuck" { _ = state.press(.character(character)) }
+    _ = state.press(.enter)
+    #expect(state.press(.abort) == [.cancelSearch])
+    _ = state.press(.character("s"), .character("x"), .abort)
+    #expect(state.status == .message("No search."), "a prompt given up")
+  }
 }

@@ -180,4 +180,26 @@ import Testing
       #expect(line.count <= 80, "\(line)")
     }
   }
+
+  /// Errors wrap at words to `COLUMNS`, as `list` and `show` do (a zoomed terminal reads them
+  /// whole); into a pipe with no `COLUMNS` an error is one line, for logs. Usage errors start
+  /// `error:` as every other error does, not the parser's `Error:`.
+  @Test func errorsWrapAndSayErrorAlike() async throws {
+    let (_, sandbox) = try await startSandbox()
+    let message = "error: no saved joke matches 'zzzz' (see chuck list)"
+    let piped = try await sandbox.chuck(["show", "zzzz"])
+    #expect(piped.status != 0)
+    #expect(piped.stderr == message + "\n")
+    for width in [40, 20] {
+      let narrow = try await sandbox.chuck(["show", "zzzz"], ["COLUMNS": String(width)])
+      let lines = narrow.stderr.split(separator: "\n").map(String.init)
+      #expect(lines.count > 1, "\(width): \(narrow.stderr)")
+      for line in lines { #expect(line.count <= width, "\(width): \(line)") }
+      #expect(lines.joined(separator: " ") == message, "no word cut or lost at \(width)")
+    }
+    let usage = try await sandbox.chuck(["lsit"])
+    #expect(usage.status == 64)
+    #expect(usage.stderr.hasPrefix("error: "), "\(usage.stderr)")
+    #expect(!usage.stderr.contains("Error:"))
+  }
 }

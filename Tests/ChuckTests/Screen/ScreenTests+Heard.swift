@@ -70,7 +70,8 @@ import Testing
     if accessible {
       // The joke first, whole; its id is not read before it.
       #expect(
-        detailFirst.text.trimmingCharacters(in: .whitespaces).hasPrefix("Chuck Norris makes onions"),
+        detailFirst.text.trimmingCharacters(in: .whitespaces).hasPrefix(
+          "Chuck Norris makes onions"),
         "\(detail)")
     } else {
       #expect(detailFirst.text.contains(Self.jokes[3].id.prefix(4)), "\(detail)")
