@@ -17,7 +17,8 @@ struct GlobalOptions: ParsableArguments {
 
   @Flag(
     help: """
-      The accessible mode: progress and state in words, no animation, no dim text (default: \
+      The accessible mode: progress and state in words, no animation, the detail starting \
+      with the joke (default: \
       the accessible setting, else ACCESSIBLE; chuck help accessibility).
       """)
   var accessible = false

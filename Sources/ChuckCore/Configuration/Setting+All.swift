@@ -96,7 +96,7 @@ extension Setting {
         current: { .boolean($0.screenIDs) }),
       Setting(
         accessibleKey, .accessible, flags: ["--accessible"], form: .boolean,
-        meaning: "the accessible mode: progress and state in words, no animation, no dim text, "
+        meaning: "the accessible mode: progress and state in words, no animation, "
           + "the screen's cursor shown (chuck help accessibility)",
         allowed: booleans,
         store: { value, configuration in

@@ -24,12 +24,14 @@ extension Chuck {
       the file keeps chuck out of it; chuck config list --origin says where it came from.
 
       In every command: progress is said once in words on stderr ("Fetching a joke…", then \
-      "Done.", or an error: line), never redrawn in place; no text is dim; a joke's icon is \
-      its text alternative ("Chuck Norris's avatar, cached at PATH"), never an image.
+      "Done.", or an error: line), never redrawn in place; a two-part joke's question stays on \
+      its line; a joke's icon is its text alternative ("Chuck Norris's avatar, cached at \
+      PATH"), never an image.
 
       On the screen (chuck on a terminal, or chuck ui): the cursor stays visible, and after \
       every frame it stands on what has the focus: the selected row, a question, a prompt's \
-      insertion point, the first line of a joke's detail. Nothing turns: the status line says \
+      insertion point, the current line of a joke's detail, which starts with the joke. \
+      Nothing moves: the status line says \
       "Fetching a joke…" and then what came of it. Each row says what it is in words, so that \
       the line under the cursor read alone is whole: "3 of 12: Chuck Norris can divide by \
       zero, 2020-01-05, favourite" (its position, text, date and state: favourite, not a \
@@ -37,9 +39,12 @@ extension Chuck {
       an error, another tab) is one plain line in the status line, which stays until the next \
       key; a question is a whole sentence that says which key answers it.
 
-      For everyone: colours are the terminal's own 16 only, and never the only sign (an error \
-      says error:, the selected row is marked > besides its reverse video); --no-color (the \
-      same as --color never) or NO_COLOR turns colour off. The screen is tested at 80x24, at \
+      For everyone: colours are the terminal's own 16 only, never dim, and never the only sign \
+      (an error says error:, the selected row is in reverse video with the cursor on it); \
+      --no-color (the same as --color never) or NO_COLOR turns colour off. On the screen a \
+      move changes no text, so a screen reader (Fenrir, Speakup) reads the row reached; rows \
+      carry no id unless screen-ids = true; Ctrl-G does what Esc does, for screen readers that \
+      take Esc (Fenrir's PTY keymap). The screen is tested at 80x24, at \
       40x12 (200 % zoom) and at 20x6 (400 %). --json prints every command's result as data, \
       for other tools to present.
 
