@@ -22,6 +22,29 @@ public struct ScreenFrameDiff: Equatable, Sendable {
   /// A screen reader compares lines as a sequence, so a line that only moved is no change to it,
   /// and the focus would not be read at all; blanked first, it is new again.
   public var blanksFirst = false
+  /// Rows whose text moved up or down together (the list or the detail scrolled by a few
+  /// lines): the terminal scrolls them (a scrolling region), and only what is new or restyled is
+  /// drawn. A screen reader then reads only the lines that came into view (a move past the
+  /// bottom: the row reached), not the whole page again.
+  public var scroll: Scroll?
+
+  /// A scroll of rows: the rows it happens in, and by how many lines the text moves up
+  /// (negative: down).
+  public struct Scroll: Equatable, Sendable {
+    /// The rows scrolled, top to bottom.
+    public var rows: ClosedRange<Int>
+    /// Lines the text moves up (negative: down).
+    public var by: Int
+
+    /// Makes a scroll.
+    /// - Parameters:
+    ///   - rows: the rows scrolled.
+    ///   - by: lines up (negative: down).
+    public init(rows: ClosedRange<Int>, by: Int) {
+      self.rows = rows
+      self.by = by
+    }
+  }
 
   /// The rows an inline image covers, from the row it is drawn on (the detail leaves that room).
   public static let imageRows = 4
@@ -70,6 +93,19 @@ public struct ScreenFrameDiff: Equatable, Sendable {
       let plain = ScreenText.plain(line).string
       return plain[..<(plain.lastIndex { $0 != " " }.map(plain.index(after:)) ?? plain.startIndex)]
     }
+    var last = last
+    if !isWhole, !(last + next.lines).contains(where: Self.holdsImage),
+      let scroll = Self.scroll(from: last.map(text), to: next.lines.map(text))
+    {
+      // What the terminal shows once the rows are scrolled: only what differs from it is drawn.
+      self.scroll = scroll
+      let before = last
+      for row in scroll.rows {
+        let source = row + scroll.by
+        last[row] = scroll.rows.contains(source) ? before[source] : .empty
+      }
+      rows = next.lines.indices.filter { next.lines[$0] != last[$0] }
+    }
     let changed = rows.filter { row in
       !last.indices.contains(row) || text(last[row]) != text(next.lines[row])
     }
@@ -79,6 +115,28 @@ public struct ScreenFrameDiff: Equatable, Sendable {
     focusRows = drawsFocusFirst ? next.focus.filter { rows.contains($0) } : []
     let shown = Set(last.map(text).filter { !$0.isEmpty })
     blanksFirst = drawsFocusFirst && focused.contains { shown.contains(text(next.lines[$0])) }
+  }
+
+  /// The scroll that turns `last` into `next` (texts of the same height), if the rows whose text
+  /// changes are one block whose text moved up or down by fewer lines than it has, every line
+  /// that stays on screen in its new place.
+  static func scroll(from last: [Substring], to next: [Substring]) -> Scroll? {
+    let changed = next.indices.filter { next[$0] != last[$0] }
+    guard let top = changed.first, let bottom = changed.last, bottom - top >= 1 else {
+      return nil
+    }
+    let block = top...bottom
+    for distance in 1...(bottom - top) {
+      for by in [distance, -distance] {
+        let kept = block.filter { block.contains($0 + by) }
+        if kept.allSatisfy({ next[$0] == last[$0 + by] }),
+          kept.contains(where: { !next[$0].isEmpty })
+        {
+          return Scroll(rows: block, by: by)
+        }
+      }
+    }
+    return nil
   }
 
   /// Whether a line holds a kitty image.

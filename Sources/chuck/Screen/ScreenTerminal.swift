@@ -119,6 +119,16 @@ final class ScreenTerminal {
       return "\u{1B}[\(row + 1);1H\u{1B}[0m" + text + end
     }
     var rest = diff.rows
+    if let scroll = diff.scroll {
+      // A scrolling region: the terminal moves the lines, and only the new ones are drawn.
+      let (top, bottom) = (scroll.rows.lowerBound + 1, scroll.rows.upperBound + 1)
+      output += "\u{1B}[0m\u{1B}[\(top);\(bottom)r"
+      // A line feed on the region's last row scrolls it up, a reverse index (ESC M) on its
+      // first row down (raw mode: no carriage return is added).
+      output += scroll.by > 0 ? "\u{1B}[\(bottom);1H" : "\u{1B}[\(top);1H"
+      for _ in 0..<abs(scroll.by) { output += scroll.by > 0 ? "\n" : "\u{1B}M" }
+      output += "\u{1B}[r"
+    }
     if diff.blanksFirst {
       for row in diff.rows { output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" }
       write(output)

@@ -87,4 +87,32 @@ import Testing
       to: ScreenFrame(lines: frame(title: "t", status: "x"), cursor: .origin))
     #expect(!status.drawsFocusFirst)
   }
+
+  /// A move past the last row shown scrolls the list by one row: the terminal scrolls the body
+  /// (a scrolling region), and only the row that came in and the rows restyled are drawn; the
+  /// focus is not drawn first (nothing else's text changes). Back up past the top, the other way.
+  @Test func aMovePastTheBottomScrolls() {
+    var state = ScreenState(rows: screenRows(20), size: size)
+    _ = state.press(.end, .home)
+    for _ in 0..<(state.bodyHeight - 1) { _ = state.press(.down) }
+    let before = plain.frame(state, size: size)
+    _ = state.press(.down)
+    let after = plain.frame(state, size: size)
+    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    let body = 1...state.bodyHeight
+    #expect(diff.scroll == ScreenFrameDiff.Scroll(rows: body, by: 1))
+    #expect(diff.rows == [body.upperBound - 1, body.upperBound], "restyled, and the new row")
+    #expect(!diff.drawsFocusFirst)
+    for _ in 0..<(state.bodyHeight - 1) { _ = state.press(.up) }
+    let top = plain.frame(state, size: size)
+    _ = state.press(.up)
+    let up = ScreenFrameDiff(from: top.lines, to: plain.frame(state, size: size))
+    #expect(up.scroll == ScreenFrameDiff.Scroll(rows: body, by: -1))
+    #expect(up.rows == [1, 2])
+    // Texts that do not move together are no scroll.
+    #expect(ScreenFrameDiff.scroll(from: ["a", "b", "c"], to: ["x", "y", "z"]) == nil)
+    #expect(
+      ScreenFrameDiff.scroll(from: ["t", "a", "b", "c", "s"], to: ["t", "b", "c", "d", "s"])
+        == ScreenFrameDiff.Scroll(rows: 1...3, by: 1))
+  }
 }

@@ -36,13 +36,15 @@ import Testing
   }
 
   /// Each move (j, k, Down, Up, g, G) says the row reached, alone: one utterance, no other row
-  /// in it; opening says the selected row first; back from the detail says the selected row
-  /// first and alone in its first utterance, not the list from row 1; in the accessible mode
-  /// the detail starts with the joke. No utterance is a braille pattern or a lone symbol.
+  /// in it, also when the list scrolls (the terminal's body holds five of the six rows); opening
+  /// says the selected row first; back from the detail says the selected row first and alone in
+  /// its first utterance, not the list from row 1; in the accessible mode the detail starts with
+  /// the joke, and a move in the detail says one line. No utterance is a braille pattern or a
+  /// lone symbol.
   @Test(arguments: [false, true]) func eachMoveSaysTheRowReached(accessible: Bool) async throws {
     let (_, sandbox) = try await Self.sandbox()
     let screen = try FenrirScreen(
-      sandbox: sandbox, arguments: accessible ? ["--accessible"] : [])
+      sandbox: sandbox, arguments: accessible ? ["--accessible"] : [], rows: 8)
     defer { screen.stop() }
     var heard: [FenrirScreen.Utterance] = []
 
@@ -75,6 +77,11 @@ import Testing
         "\(detail)")
     } else {
       #expect(detailFirst.text.contains(Self.jokes[3].id.prefix(4)), "\(detail)")
+    }
+    for _ in 0..<3 {
+      let line = try await screen.press("j", seconds: 3)
+      heard += line
+      #expect(line.filter { $0.isSpeech }.count <= 1, "a detail's line: \(line)")
     }
     let back = try await screen.press("Escape")
     heard += back
