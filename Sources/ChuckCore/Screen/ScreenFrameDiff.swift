@@ -8,7 +8,8 @@ public struct ScreenFrameDiff: Equatable, Sendable {
   public var isWhole: Bool
   /// The rows to draw, top first.
   public var rows: [Int]
-  /// Whether the focused element's rows are drawn first, alone, and the others a moment later:
+  /// Whether the focused element's rows are drawn first, alone, and the others a moment later (the
+  /// terminal seam does so in the accessible mode):
   /// when the text of the focus changes together with other text (a view changes: the screen
   /// opens, a detail closes, a tab or a page turns, a filter narrows the list). A screen reader
   /// reads what changed in screen order, top first; drawn so, it reads the focus first and the

@@ -42,7 +42,9 @@ final class ScreenSession {
 
   private init(context: Context, source: JokeSource, mouse: Bool) throws(ChuckError) {
     self.context = context
-    terminal = ScreenTerminal(mouse: mouse, showsCursor: context.terminal.accessible)
+    terminal = ScreenTerminal(
+      mouse: mouse, showsCursor: context.terminal.accessible,
+      drawsFocusFirst: context.terminal.accessible)
     let sources = JokeSource.allCases
     var bindings: [Binding] = []
     for source in sources { bindings.append(.list(try context.components.browser(source))) }

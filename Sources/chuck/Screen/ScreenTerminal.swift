@@ -24,15 +24,21 @@ final class ScreenTerminal {
   /// Whether the cursor stays visible (the accessible mode): screen readers, braille displays and
   /// magnifiers follow it.
   private let showsCursor: Bool
+  /// Whether a view that changes draws its focus first and the rest a moment later (the
+  /// accessible mode): a screen reader then reads the focus first. Off, every frame is one write,
+  /// within a 60 Hz frame of the key.
+  private let drawsFocusFirst: Bool
   private static let cursorOn: TerminalText = "\u{1B}[?25h"
 
   /// Makes the terminal seam.
   /// - Parameters:
   ///   - mouse: whether the terminal reports the mouse.
   ///   - showsCursor: whether the cursor stays visible.
-  init(mouse: Bool, showsCursor: Bool = false) {
+  ///   - drawsFocusFirst: whether a view that changes draws its focus first.
+  init(mouse: Bool, showsCursor: Bool = false, drawsFocusFirst: Bool = false) {
     self.mouse = mouse
     self.showsCursor = showsCursor
+    self.drawsFocusFirst = drawsFocusFirst
   }
 
   private static let deleteKittyImages: TerminalText = "\u{1B}_Ga=d,q=2\u{1B}\\"
@@ -99,10 +105,11 @@ final class ScreenTerminal {
   /// old one and the rest of the row erased after it, never erased first: a line whose text
   /// stays (the selection moving) changes only its attributes at every instant, and a screen
   /// reader, which reads text that changed, reads nothing but the line the cursor reaches.
-  /// When a view changes, the focused element's lines are drawn first, the other changed rows
-  /// blanked, and the rest drawn ``focusPauseMicroseconds`` later: a screen reader reads the
-  /// focus first. When the focus's text is on screen already (on another row), the changed rows
-  /// are blanked a moment before that (see `ScreenFrameDiff.blanksFirst`). Then the cursor is moved onto the focused element (the frame's cursor), even
+  /// In the accessible mode, when a view changes, the focused element's lines are drawn first,
+  /// the other changed rows blanked, and the rest drawn ``focusPauseMicroseconds`` later: a
+  /// screen reader reads the focus first. When the focus's text is on screen already (on another
+  /// row), the changed rows are blanked a moment before that (see `ScreenFrameDiff.blanksFirst`).
+  /// Rows that moved together are scrolled by the terminal, in both modes. Then the cursor is moved onto the focused element (the frame's cursor), even
   /// when no line changed (a key that only moves the selection).
   func draw(_ frame: ScreenFrame) {
     let diff = ScreenFrameDiff(from: lastFrame, to: frame)
@@ -129,13 +136,13 @@ final class ScreenTerminal {
       for _ in 0..<abs(scroll.by) { output += scroll.by > 0 ? "\n" : "\u{1B}M" }
       output += "\u{1B}[r"
     }
-    if diff.blanksFirst {
+    if drawsFocusFirst, diff.blanksFirst {
       for row in diff.rows { output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" }
       write(output)
       usleep(Self.focusPauseMicroseconds)
       output = .empty
     }
-    if diff.drawsFocusFirst {
+    if drawsFocusFirst, diff.drawsFocusFirst {
       for row in diff.rows where !diff.focusRows.contains(row) && !diff.isWhole {
         output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K"
       }
@@ -148,7 +155,8 @@ final class ScreenTerminal {
     }
     for row in rest { output += line(row) }
     lastFrame = frame.lines
-    guard !output.isEmpty || frame.cursor != lastCursor || diff.drawsFocusFirst else { return }
+    guard !output.isEmpty || frame.cursor != lastCursor || (drawsFocusFirst && diff.drawsFocusFirst)
+    else { return }
     lastCursor = frame.cursor
     if !frame.lines.isEmpty { output += frame.cursorSequence }
     write(output)
