@@ -61,6 +61,7 @@ enum KeysTarget {
     case .enter: [0x0D]
     case .backspace: [0x7F]
     case .escape: [0x1B]
+    case .abort: [0x07]
     case .interrupt: [0x03]
     case .suspend: [0x1A]
     case .redraw: [0x0C]
