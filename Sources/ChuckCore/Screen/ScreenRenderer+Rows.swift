@@ -23,8 +23,8 @@ extension ScreenRenderer {
 
   /// An entry of the compact list in at most `height` lines, without the selection's column:
   /// its mark, a favourite's name and the preview, wrapped at word boundaries, then its date (and
-  /// id, with `screen-ids`; a favourite's date and source). When it needs more lines, its text is shortened first,
-  /// ending in `…`, so that the id stays whole.
+  /// id, with `screen-ids`; a favourite's date and source). When it needs more lines, its text
+  /// is shortened first, ending in `…`, so that the date (and id) stays whole.
   func compactEntry(
     _ row: ScreenRow, hasMarks: Bool, filter: RowFilter?, width: Int, height: Int,
     _ state: ScreenState

@@ -2,8 +2,8 @@ extension ScreenState {
   // MARK: Prompts
 
   /// A key typed into a text prompt: text is added, Backspace takes the last character back,
-  /// Enter answers (a bad answer says why and asks again), Esc or Ctrl-G gives up. A filter applies as it
-  /// is typed. An Enter that came `together` with other keys is a line break of pasted text:
+  /// Enter answers (a bad answer says why and asks again), Esc or Ctrl-G gives up. A filter
+  /// applies as it is typed. An Enter that came `together` with other keys is a line break of pasted text:
   /// it answers nothing, and the prompt says to press Enter on its own.
   mutating func type(_ key: ScreenKey, into prompt: inout Prompt, together: Bool)
     -> [ScreenEffect]

@@ -109,8 +109,9 @@ final class ScreenTerminal {
   /// the other changed rows blanked, and the rest drawn ``focusPauseMicroseconds`` later: a
   /// screen reader reads the focus first. When the focus's text is on screen already (on another
   /// row), the changed rows are blanked a moment before that (see `ScreenFrameDiff.blanksFirst`).
-  /// Rows that moved together are scrolled by the terminal, in both modes. Then the cursor is moved onto the focused element (the frame's cursor), even
-  /// when no line changed (a key that only moves the selection).
+  /// Rows that moved together are scrolled by the terminal, in both modes. Then the cursor is
+  /// moved onto the focused element (the frame's cursor), even when no line changed (a key that
+  /// only moves the selection).
   func draw(_ frame: ScreenFrame) {
     let diff = ScreenFrameDiff(from: lastFrame, to: frame)
     let columns = size.columns
