@@ -74,46 +74,22 @@ extension Setting {
           return true
         },
         current: { .string($0.color.rawValue) }),
-      Setting(
-        "mouse", .mouse, flags: ["--no-mouse"], form: .boolean,
+      boolean(
+        "mouse", .mouse, flags: ["--no-mouse"],
         meaning: "whether the screen takes the mouse (false: select text with it)",
-        allowed: booleans,
-        store: { value, configuration in
-          guard case .boolean(let flag) = value else { return false }
-          configuration.mouse = flag
-          return true
-        },
-        current: { .boolean($0.mouse) }),
-      Setting(
-        "screen-ids", .screenIDs, form: .boolean,
+        \.mouse),
+      boolean(
+        "screen-ids", .screenIDs,
         meaning: "whether the screen's rows show each joke's id (the detail always does)",
-        allowed: booleans,
-        store: { value, configuration in
-          guard case .boolean(let flag) = value else { return false }
-          configuration.screenIDs = flag
-          return true
-        },
-        current: { .boolean($0.screenIDs) }),
-      Setting(
-        accessibleKey, .accessible, flags: ["--accessible"], form: .boolean,
+        \.screenIDs),
+      boolean(
+        accessibleKey, .accessible, flags: ["--accessible"],
         meaning: "the accessible mode: progress and state in words, no animation, "
           + "the screen's cursor shown (chuck help accessibility)",
-        allowed: booleans,
-        store: { value, configuration in
-          guard case .boolean(let flag) = value else { return false }
-          configuration.accessible = flag
-          return true
-        },
-        current: { .boolean($0.accessible) }),
-      Setting(
-        "jokeapi-safe", JokeAPI.safeModeVariable, form: .boolean,
-        meaning: "JokeAPI's safe mode (false: its flagged jokes too)", allowed: booleans,
-        store: { value, configuration in
-          guard case .boolean(let flag) = value else { return false }
-          configuration.jokeAPISafe = flag
-          return true
-        },
-        current: { .boolean($0.jokeAPISafe) }),
+        \.accessible),
+      boolean(
+        "jokeapi-safe", JokeAPI.safeModeVariable,
+        meaning: "JokeAPI's safe mode (false: its flagged jokes too)", \.jokeAPISafe),
       Setting(
         languageKey, .language, form: .text,
         meaning: "the language of jokes, for JokeAPI (cs, de, en, es, fr, pt)",
@@ -176,6 +152,21 @@ extension Setting {
 
   /// `true or false`: the words of a boolean setting.
   private static let booleans = "true or false (in a variable, 1 or 0)"
+
+  /// A setting that is true or false, kept in one property of the configuration.
+  private static func boolean(
+    _ key: String, _ variable: EnvironmentVariable, flags: [String] = [], meaning: String,
+    _ property: any WritableKeyPath<ChuckConfiguration, Bool> & Sendable
+  ) -> Setting {
+    Setting(
+      key, variable, flags: flags, form: .boolean, meaning: meaning, allowed: booleans,
+      store: { value, configuration in
+        guard case .boolean(let flag) = value else { return false }
+        configuration[keyPath: property] = flag
+        return true
+      },
+      current: { .boolean($0[keyPath: property]) })
+  }
 
   /// The setting of a source's base URL, keyed as its variable (`CHUCK_DAD_API_URL` →
   /// `dad-api-url`); `nil` for a source that has none (`mine`).

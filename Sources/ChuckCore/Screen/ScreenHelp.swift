@@ -63,18 +63,26 @@ public enum ScreenHelp {
     }
     return ["  Keys here", .empty] + view.map(line) + [.empty, "  Everywhere", .empty]
       + everywhere.map(line) + [.empty, "  Screen readers", .empty]
-      + screenReaderNote.flatMap { paragraph in
+      + screenReaderNote(state.keymap).flatMap { paragraph in
         TextWrapper.wrap(paragraph, width: max(1, state.size.columns - 2)).map { "  " + $0 }
       }
   }
 
   /// Which keys a screen reader's own keymap commonly takes before they reach chuck, and what
   /// to press instead: the list of keys ends with it.
-  static let screenReaderNote: [TerminalText] = [
-    "Fenrir's PTY keymap takes a lone Esc (stop speaking): Ctrl-G does what Esc does.",
-    "Fenrir, Speakup and Orca take Insert, Caps Lock and the keypad for their own commands, "
-      + "Fenrir also Alt with the arrows and the function keys: chuck binds none of them.",
-  ]
+  /// The key named is the keymap's own second key of `cancel`, so that a changed key is named.
+  static func screenReaderNote(_ keymap: ScreenKeymap) -> [TerminalText] {
+    let second = keymap.bindings.first { $0.action == .cancel && $0.contexts.contains(.list) }?
+      .keys.first { $0 != .escape }
+    let instead: TerminalText =
+      second.map { "\(sanitizing: $0.label) does what Esc does." }
+      ?? "give cancel and back a second key in the config file's [keys]."
+    return [
+      "Fenrir's PTY keymap takes a lone Esc (stop speaking): " + instead,
+      "Fenrir, Speakup and Orca take Insert, Caps Lock and the keypad for their own commands, "
+        + "Fenrir also Alt with the arrows and the function keys: chuck binds none of them.",
+    ]
+  }
 
   /// What a key does with the marks it names in words, as the accessible mode's rows say them.
   static func inWords(_ action: TerminalText) -> TerminalText {

@@ -26,22 +26,21 @@ extension ScreenState {
     let longestName = tab.isFavorites ? Self.longestFavoriteName + 2 : 0
     let text = 2 + JokePreview.length + 3 + longestName
     let textLines = text <= room ? 1 : (text + room - 1) / room + 1
-    let meta: String
+    let meta: TerminalText
     if tab.isFavorites {
       let label = tabs.lazy.map(\.label.utf8.count).max() ?? 0
-      meta = "0000-00-00 " + String(repeating: "x", count: label)
+      meta = TerminalText(verbatim: "0000-00-00 " + String(repeating: "x", count: label))
     } else {
-      // The longest date line: its label, the date, the id when shown (always for a row without
-      // a date) and a search result's `(saved)`.
-      let id =
+      // The longest date line, as the rows write it (`dateLine`: the id when shown, a search
+      // result's `(saved)`), with a date of the usual width.
+      meta =
         rows.lazy.map { row in
-          row.entry.dateLabel.utf8.count
-            + (showsIDs || row.entry.created == nil ? row.id.utf8.count : 0)
-            + (row.entry.isSaved ? 9 : 0)
-        }.max() ?? 0
-      meta = "0000-00-00 " + String(repeating: "x", count: id)
+          row.entry.dateLine(
+            date: row.entry.created == nil ? nil : "0000-00-00", showingID: showsIDs)
+        }
+        .max { $0.width < $1.width } ?? .empty
     }
-    let metaLines = TextWrapper.wrap(TerminalText(verbatim: meta), width: room).count
+    let metaLines = TextWrapper.wrap(meta, width: room).count
     return max(1, min(bodyHeight, textLines + metaLines))
   }
 

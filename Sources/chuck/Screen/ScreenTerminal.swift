@@ -126,6 +126,7 @@ final class ScreenTerminal {
         ScreenText.visibleWidth(text) < columns ? "\u{1B}[0m\u{1B}[K" : "\u{1B}[0m"
       return "\u{1B}[\(row + 1);1H\u{1B}[0m" + text + end
     }
+    func blank(_ row: Int) -> TerminalText { "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" }
     var rest = diff.rows
     if let scroll = diff.scroll {
       // A scrolling region: the terminal moves the lines, and only the new ones are drawn.
@@ -138,14 +139,14 @@ final class ScreenTerminal {
       output += "\u{1B}[r"
     }
     if drawsFocusFirst, diff.blanksFirst {
-      for row in diff.rows { output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" }
+      for row in diff.rows { output += blank(row) }
       write(output)
       usleep(Self.focusPauseMicroseconds)
       output = .empty
     }
     if drawsFocusFirst, diff.drawsFocusFirst {
       for row in diff.rows where !diff.focusRows.contains(row) && !diff.isWhole {
-        output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K"
+        output += blank(row)
       }
       for row in diff.focusRows { output += line(row) }
       output += frame.cursorSequence

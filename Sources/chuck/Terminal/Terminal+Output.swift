@@ -13,14 +13,16 @@ extension Terminal {
     }
   }
 
-  /// A message for stderr in lines: wrapped at words to the width when `COLUMNS` is set or
-  /// stderr is a terminal, as `list` and `show` wrap theirs (a word wider than a line, such as
+  /// A message for stderr in lines: wrapped at words to `COLUMNS`, else stderr's terminal's
+  /// width, when `COLUMNS` is set or stderr is a terminal, as `list` and `show` wrap theirs (a word wider than a line, such as
   /// a path or a link, stays whole on a line of its own, to be copied); one line when stderr is
   /// a file or a pipe and `COLUMNS` says nothing, so that a log keeps one line per message.
   func wrappedForStderr(_ message: TerminalText) -> [TerminalText] {
     guard stderrIsTTY || EnvironmentVariable.columns.value(in: environment) != nil else {
       return [message]
     }
+    // Asked here, not at start-up: only a message pays for it.
+    let width = Self.width(environment: environment, of: STDERR_FILENO)
     return TextWrapper.wrap(message, width: width, keepingWords: true)
   }
 

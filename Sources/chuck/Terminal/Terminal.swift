@@ -29,14 +29,16 @@ struct Terminal: Sendable {
     width = Self.width(environment: environment)
   }
 
-  static func width(environment: [String: String]) -> Int {
+  /// The columns text for a stream must fit in: `COLUMNS`, else the width of the terminal the
+  /// stream is (stdout by default), else 80.
+  static func width(environment: [String: String], of descriptor: Int32 = STDOUT_FILENO) -> Int {
     if let text = EnvironmentVariable.columns.value(in: environment), let columns = Int(text),
       columns > 0
     {
       return columns
     }
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
       return Int(size.ws_col)
     }
     return 80

@@ -217,7 +217,7 @@ import Testing
   }
 
   /// `?` lists the keys of the view shown, then those that work everywhere.
-  @Test func goldenHelp() {
+  @Test func goldenHelp() throws {
     let tall = ScreenSize(columns: 80, rows: 30)
     var state = ScreenState(size: tall)
     _ = state.press(.character("?"))
@@ -238,6 +238,11 @@ import Testing
     #expect(all.contains("  Screen readers"))
     let words = all.joined(separator: " ").split(separator: " ").joined(separator: " ")
     #expect(words.contains("Ctrl-G does what Esc does"))
+    // The key named is the keymap's: a cancel remapped to Esc and x names x.
+    let remapped = try ScreenKeymap.standard.remapping(["cancel": [.escape, .character("x")]])
+    #expect(ScreenHelp.screenReaderNote(remapped)[0].string.hasSuffix(": x does what Esc does."))
+    let escOnly = try ScreenKeymap.standard.remapping(["cancel": [.escape]])
+    #expect(ScreenHelp.screenReaderNote(escOnly)[0].string.contains("a second key"))
     for line in all { #expect(line.count <= 80, "\(line)") }
   }
 
