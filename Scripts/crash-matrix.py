@@ -311,10 +311,15 @@ def fixtures(work: Path) -> tuple[dict[str, Path], list[Case]]:
     jokes = json.loads((ROOT / "Fixtures/samples/jokes-sample.json").read_text())
     dad = json.loads((ROOT / "Fixtures/pools/dad.json").read_text())
     files = {name: work / f"{name}.input"
-             for name in ("base", "pool", "one", "all", "keep", "gone", "remove-elsewhere", "dad-favorite")}
+             for name in ("base", "pool", "switter-pool", "one", "all", "keep", "gone", "remove-elsewhere",
+                          "dad-favorite")}
     files["base"].write_text(json.dumps(
         [dict(j, source="chuck") for j in jokes[:3]] + [dict(d, source="dad") for d in dad[:2]]))
     files["pool"].write_text(json.dumps([jokes[10]]))
+    # Switter serves its pool in a cycle: one joke, so that every run of a case gets the one the
+    # clean run saved (with six, a run a fault does not stop saved another joke: "half a change").
+    switter = json.loads((ROOT / "Fixtures/pools/switter.json").read_text())
+    files["switter-pool"].write_text(json.dumps(switter[:1]))
     files["one"].write_text("A joke imported on its own line.\nAnd a second one.\n")
     files["all"].write_text(json.dumps(
         [dict(jokes[11], source="chuck"), dict(dad[3], source="dad"), dict(jokes[12], source="chuck")]))
@@ -364,7 +369,7 @@ def main() -> int:
         files, cases = fixtures(work)
         fake = subprocess.Popen(
             [sys.executable, str(ROOT / "Fixtures/fake_api.py"), "--quiet", "--exit-on-stdin-eof",
-             "--pool", str(files["pool"])],
+             "--pool", str(files["pool"]), "--switter-pool", str(files["switter-pool"])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )
         api_url = fake.stdout.readline().strip()
