@@ -23,27 +23,38 @@ public struct ConfigSettings: Sendable {
   public struct Entry: Sendable, Equatable {
     /// The key: `timeout`, `keys.joke`.
     public let key: String
-    /// The value in effect.
-    public let value: ConfigValue
+    /// The value in effect; `nil` for a setting that has none (``Setting/none`` says what that
+    /// means).
+    public let value: ConfigValue?
     /// Where it came from.
     public let origin: SettingOrigin
+    /// What having no value means, for an entry without one.
+    public let none: String?
+
+    /// How `chuck config list` writes it: `key = value`, or, for a setting without a value, a
+    /// comment that says what that means (`# lang: none: …`), so that the list stays a config
+    /// file and still names every setting.
+    public var line: String {
+      guard let value else { return "# \(key): \(none ?? "none")" }
+      return key + " = " + value.toml
+    }
   }
 
-  /// Every setting that has a value, in ``Setting/all``'s order, with where it came from.
+  /// Every setting, in ``Setting/all``'s order, with its value in effect (or none, and what that
+  /// means) and where it came from.
   /// - Parameter configuration: the configuration in effect.
   /// - Returns: the entries.
   public static func entries(of configuration: ChuckConfiguration) -> [Entry] {
-    let settings = Setting.all.compactMap { setting in
-      setting.value(in: configuration).map {
-        Entry(
-          key: setting.key, value: $0, origin: configuration.origins[setting.key] ?? .standard)
-      }
+    let settings = Setting.all.map { setting in
+      Entry(
+        key: setting.key, value: setting.value(in: configuration),
+        origin: configuration.origins[setting.key] ?? .standard, none: setting.none)
     }
     let keys = ScreenAction.allCases.map { action in
       let key = keyPrefix + action.name
       return Entry(
         key: key, value: keysValue(of: action, in: configuration.keymap),
-        origin: configuration.origins[key] ?? .standard)
+        origin: configuration.origins[key] ?? .standard, none: nil)
     }
     return settings + keys
   }

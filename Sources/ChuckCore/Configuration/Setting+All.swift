@@ -94,6 +94,8 @@ extension Setting {
         languageKey, .language, form: .text,
         meaning: "the language of jokes, for JokeAPI (cs, de, en, es, fr, pt)",
         allowed: "a language's two letters, such as fr",
+        none: "none: neither CHUCK_LANG nor a locale (LC_ALL, LC_MESSAGES, LANG) names a language, "
+          + "so the services send English",
         store: { value, configuration in
           guard case .string(let code) = value, code.count == 2,
             code.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
@@ -119,6 +121,7 @@ extension Setting {
         meaning: "the folder chuck sync writes its log to: one another engine replicates, or a "
           + "git clone",
         allowed: "an absolute path, or one that starts with ~/",
+        none: "none: sync is not set up (chuck sync init)",
         store: { value, configuration in
           guard case .string(let text) = value,
             let path = SyncSettings.folder(text, environment: configuration.environment)

@@ -36,10 +36,13 @@ public struct Setting: Sendable {
   let store: @Sendable (ConfigValue, inout ChuckConfiguration) -> Bool
   /// The value a configuration holds, or `nil` when it holds none (no language).
   let current: @Sendable (ChuckConfiguration) -> ConfigValue?
+  /// What having no value means, for a setting that may have none (`lang`, `sync-dir`): what
+  /// `chuck config list` says in place of a value; `nil` for a setting that always has one.
+  public let none: String?
 
   init(
     _ key: String, _ variable: EnvironmentVariable, flags: [String] = [], form: Form,
-    meaning: String, allowed: String,
+    meaning: String, allowed: String, none: String? = nil,
     store: @escaping @Sendable (ConfigValue, inout ChuckConfiguration) -> Bool,
     current: @escaping @Sendable (ChuckConfiguration) -> ConfigValue?
   ) {
@@ -49,6 +52,7 @@ public struct Setting: Sendable {
     self.form = form
     self.meaning = meaning
     self.allowed = allowed
+    self.none = none
     self.store = store
     self.current = current
   }

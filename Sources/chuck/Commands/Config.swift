@@ -45,7 +45,9 @@ extension Chuck {
         abstract: "Print every setting's value in effect, as the config file writes it.",
         discussion: """
           With --origin, each line starts with where the value came from (as git config \
-          --show-origin): file:PATH:LINE, env:VARIABLE or default.
+          --show-origin): file:PATH:LINE, env:VARIABLE or default. A setting without a value \
+          (lang, when no locale names a language) is a comment that says what that means; in \
+          --json its value is null.
           """)
 
       @Flag(help: "Show where each value came from.")
@@ -65,9 +67,7 @@ extension Chuck {
           let width = origin ? (entries.map(\.origin.description.count).max() ?? 0) + 2 : 0
           for entry in entries {
             let place = origin ? entry.origin.description : ""
-            let text =
-              place + String(repeating: " ", count: width - place.count) + entry.key + " = "
-              + entry.value.toml
+            let text = place + String(repeating: " ", count: width - place.count) + entry.line
             context.terminal.out("\(sanitizing: text)\n")
           }
         }
@@ -76,13 +76,23 @@ extension Chuck {
       /// One setting in `--json`.
       private struct EntryObject: Encodable {
         let key: String
-        let value: String
+        let value: String?
         let origin: String
 
         init(_ entry: ConfigSettings.Entry) {
           key = entry.key
-          value = entry.value.toml
+          value = entry.value?.toml
           origin = entry.origin.description
+        }
+
+        private enum Keys: String, CodingKey { case key, value, origin }
+
+        /// Every key, a setting without a value's as `null`.
+        func encode(to encoder: any Encoder) throws {
+          var container = encoder.container(keyedBy: Keys.self)
+          try container.encode(key, forKey: .key)
+          try container.encode(value, forKey: .value)
+          try container.encode(origin, forKey: .origin)
         }
       }
     }

@@ -107,6 +107,36 @@ import Testing
     #expect(json.stdout.contains(#""origin":"file:\#(path):3""#))
   }
 
+  /// A setting without a value is still listed: a comment that says what having none means (the
+  /// list stays a config file), `null` in `--json`; the locale's language is a value like any.
+  @Test func listNamesSettingsWithoutAValue() async throws {
+    let sandbox = try ChuckSandbox()
+    let plain = try await sandbox.chuck(["config", "list", "--origin"])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    // The origin, its column's padding, the line.
+    let lines = plain.stdout.lines.map(Self.originAndLine)
+    #expect(
+      lines.contains([
+        "default",
+        "# lang: none: neither CHUCK_LANG nor a locale (LC_ALL, LC_MESSAGES, LANG) names a "
+          + "language, so the services send English",
+      ]))
+    #expect(lines.contains(["default", "# sync-dir: none: sync is not set up (chuck sync init)"]))
+    let json = try await sandbox.chuck(["config", "list", "--json"])
+    #expect(json.stdout.lines.contains(#"{"key":"lang","origin":"default","value":null},"#))
+    let french = try await sandbox.chuck(["config", "list", "--origin"], ["LANG": "fr_FR.UTF-8"])
+    #expect(
+      french.stdout.lines.map(Self.originAndLine).contains(["env:LANG", "lang = \"fr\""]))
+    let get = try await sandbox.chuck(["config", "get", "lang"])
+    #expect(get.status == 1 && get.stdout.isEmpty)
+  }
+
+  /// A line of `config list --origin`: its origin, and the line after the column's padding.
+  private static func originAndLine(_ line: String) -> [String] {
+    guard let space = line.firstIndex(of: " ") else { return [line] }
+    return [String(line[..<space]), String(line[space...].drop { $0 == " " })]
+  }
+
   /// `set` validates with the setting's own parser, changes one line, keeps every other byte
   /// (comments, order, blank lines), writes a 0600 file; `unset` removes the line.
   @Test func setKeepsTheRestOfTheFile() async throws {
