@@ -120,8 +120,9 @@ extension DeclaredShape {
     return text
   }
 
-  /// The detail's rows: the text (or setup and punchline), then each field of
-  /// `[sources.NAME.fields]` in file order (those that match nothing left out).
+  /// The detail's rows: the text (or setup and punchline), the categories (when `categories`
+  /// is declared and the item has some, unless a field shows the same pointer), then each field
+  /// of `[sources.NAME.fields]` in file order (those that match nothing left out).
   public static func detailRows(in object: [String: JSONValue], text: String, punchline: String?)
     -> [(label: String, value: String)]?
   {
@@ -131,6 +132,12 @@ extension DeclaredShape {
     case .twoPart(let setup, let punchlinePointer):
       rows.append((label(of: setup, else: "setup"), text))
       if let punchline { rows.append((label(of: punchlinePointer, else: "punchline"), punchline)) }
+    }
+    let names = categories(in: object)
+    if let pointer = declaration.categories, !names.isEmpty,
+      !declaration.fields.contains(where: { $0.pointer == pointer })
+    {
+      rows.append(("categories", names.joined(separator: ", ")))
     }
     for field in declaration.fields {
       guard let value = field.pointer.resolve(in: .object(object)) else { continue }

@@ -115,6 +115,36 @@ import Testing
     #expect(try api.requestCount() == 0)
   }
 
+  /// `show` of a declared source with `categories` has a `categories` row after the text (the
+  /// item's names, joined), as a Chuck Norris joke's detail has; an item without any has none.
+  @Test func showHasTheDeclaredCategories() async throws {
+    let api = try await startFake()
+    let declaration = """
+      [sources.norris]
+      url = "\(api.origin)"
+      random = "/jokes/random"
+      by-id = "/jokes/{id}"
+      id = "/id"
+      text = "/value"
+      categories = "/categories"
+
+      [sources.norris.fields]
+      link = "/url"
+
+      """
+    let sandbox = try ChuckSandbox(api: api, config: declaration)
+    let show = try await sandbox.chuck(
+      ["show", "--source", "norris", "7ver3y48qqsfktpelir7ua"], ["COLUMNS": "300"])
+    #expect(show.status == 0, "\(show.stderr)")
+    let labels = show.stdout.lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+    #expect(labels == ["7ver3y48qqsfktpelir7ua", "saved_at", "value", "categories", "link"])
+    #expect(show.stdout.lines[3].hasSuffix("categories  dev"), "\(show.stdout)")
+    let none = try await sandbox.chuck(
+      ["show", "--source", "norris", "CfW0ccNFTpeq_v1r13IjTQ"], ["COLUMNS": "300"])
+    #expect(none.status == 0, "\(none.stderr)")
+    #expect(!none.stdout.contains("categories"), "\(none.stdout)")
+  }
+
   /// `chuck sources` lists the declared sources after the built-in ones, marked `(declared)`,
   /// then where each was declared (FILE:LINE); `--json` gives `"declared": "FILE:LINE"`, null
   /// for a built-in source. No request.
