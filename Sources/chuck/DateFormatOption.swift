@@ -7,8 +7,8 @@ struct DateFormatOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Write dates in this strftime-like format, in UTC, with English names (fields: "
-        + DateFormat.fieldList + "; default %Y-%m-%d, and for show %Y-%m-%d %H:%M:%S UTC). "
-        + "Beats the date-format setting (CHUCK_DATE_FORMAT).", valueName: "format"))
+        + DateFormat.fieldList + "; " + Setting.flagDefault(of: "date-format")
+        + ", and for show %Y-%m-%d %H:%M:%S UTC).", valueName: "format"))
   var dateFormat: String?
 
   /// The format given, checked; `nil` when none was.

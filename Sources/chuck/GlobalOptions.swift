@@ -9,18 +9,19 @@ struct GlobalOptions: ParsableArguments {
   @Flag(help: "Print machine-readable JSON on stdout.")
   var json = false
 
-  @Option(help: "Colour output: auto, always or never (default: the color setting, else auto).")
+  @Option(
+    help: ArgumentHelp(
+      "Colour output: auto, always or never (\(Setting.flagDefault(of: "color")); NO_COLOR "
+        + "and CLICOLOR_FORCE count only in auto)."))
   var color: ColorMode?
 
   @Flag(name: .customLong("no-color"), help: "No colour: the same as --color never.")
   var noColor = false
 
   @Flag(
-    help: """
-      The accessible mode: progress and state in words, no animation, the detail starting \
-      with the joke (default: \
-      the accessible setting, else ACCESSIBLE; chuck help accessibility).
-      """)
+    help: ArgumentHelp(
+      "The accessible mode: progress and state in words, no animation, the detail starting "
+        + "with the joke (\(Setting.flagDefault(of: "accessible")); chuck help accessibility)."))
   var accessible = false
 
   /// The colour asked for: `--no-color` is `--color never` (clig.dev), else `--color`, if given.

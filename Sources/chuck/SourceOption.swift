@@ -7,7 +7,7 @@ extension JokeSource: ExpressibleByArgument {}
 struct SourceOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The joke source: \(JokeSource.names) (default: $CHUCK_SOURCE, else chuck).",
+      "The joke source: \(JokeSource.names) (\(Setting.flagDefault(of: "source"))).",
       valueName: "name"), completion: .custom(Completions.sources))
   var source: JokeSource?
 
@@ -25,6 +25,6 @@ extension SourceScope {
 
   /// The help of `--source NAME|all` (`pick`, `list`, `export`).
   static let help = ArgumentHelp(
-    "The source, or all: every saved list (default: $CHUCK_SOURCE, else chuck).",
+    "The source, or all: every saved list (\(Setting.flagDefault(of: "source"))).",
     valueName: "name")
 }

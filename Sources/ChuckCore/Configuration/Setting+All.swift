@@ -86,7 +86,7 @@ extension Setting {
         accessibleKey, .accessible, flags: ["--accessible"],
         meaning: "the accessible mode: progress and state in words, no animation, "
           + "the screen's cursor shown (chuck help accessibility)",
-        \.accessible),
+        describedDefault: "$ACCESSIBLE (any value), else false", \.accessible),
       boolean(
         "jokeapi-safe", JokeAPI.safeModeVariable,
         meaning: "JokeAPI's safe mode (false: its flagged jokes too)", \.jokeAPISafe),
@@ -159,10 +159,12 @@ extension Setting {
   /// A setting that is true or false, kept in one property of the configuration.
   private static func boolean(
     _ key: String, _ variable: EnvironmentVariable, flags: [String] = [], meaning: String,
+    describedDefault: String? = nil,
     _ property: any WritableKeyPath<ChuckConfiguration, Bool> & Sendable
   ) -> Setting {
     Setting(
       key, variable, flags: flags, form: .boolean, meaning: meaning, allowed: booleans,
+      describedDefault: describedDefault,
       store: { value, configuration in
         guard case .boolean(let flag) = value else { return false }
         configuration[keyPath: property] = flag

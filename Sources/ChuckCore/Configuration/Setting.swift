@@ -39,10 +39,13 @@ public struct Setting: Sendable {
   /// What having no value means, for a setting that may have none (`lang`, `sync-dir`): what
   /// `chuck config list` says in place of a value; `nil` for a setting that always has one.
   public let none: String?
+  /// How help names the default, when its value alone does not say it (`accessible`, which
+  /// `ACCESSIBLE` sets before its default); `nil`: the default value.
+  let describedDefault: String?
 
   init(
     _ key: String, _ variable: EnvironmentVariable, flags: [String] = [], form: Form,
-    meaning: String, allowed: String, none: String? = nil,
+    meaning: String, allowed: String, none: String? = nil, describedDefault: String? = nil,
     store: @escaping @Sendable (ConfigValue, inout ChuckConfiguration) -> Bool,
     current: @escaping @Sendable (ChuckConfiguration) -> ConfigValue?
   ) {
@@ -53,6 +56,7 @@ public struct Setting: Sendable {
     self.meaning = meaning
     self.allowed = allowed
     self.none = none
+    self.describedDefault = describedDefault
     self.store = store
     self.current = current
   }
@@ -76,6 +80,33 @@ public struct Setting: Sendable {
   /// - Returns: the value, or `nil` when it holds none.
   public func value(in configuration: ChuckConfiguration) -> ConfigValue? {
     current(configuration)
+  }
+
+  /// Where a flag's value comes from when the flag is not given, in the order every setting
+  /// follows (a flag, its variable, the config file, the default):
+  /// `default: $CHUCK_SOURCE, else source in the config file, else chuck`. Each flag of a
+  /// setting ends its help with it, so that no help can drift from the order.
+  public var flagDefault: String {
+    "default: $\(variable.name), else \(key) in the config file, else \(shownDefault)"
+  }
+
+  /// The default as help names it: a string as it is, no items as `none`.
+  var shownDefault: String {
+    if let describedDefault { return describedDefault }
+    switch defaultValue {
+    case .string(let text)?: return text
+    case .array(let items)? where items.isEmpty: return "none"
+    case let value?: return value.toml
+    case nil: return "none"
+    }
+  }
+
+  /// ``flagDefault`` of the setting of a key.
+  /// - Parameter key: a setting's key, which a flag overrides.
+  /// - Returns: the text; a key that no setting has is a programming error.
+  public static func flagDefault(of key: String) -> String {
+    guard let setting = named(key) else { preconditionFailure("no setting is named \(key)") }
+    return setting.flagDefault
   }
 
   /// The setting's default: its value when neither a variable nor the file sets it.

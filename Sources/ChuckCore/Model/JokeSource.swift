@@ -212,6 +212,14 @@ public struct JokeSource: Sendable, Hashable, CaseIterable, RawRepresentable, Co
     return names
   }
 
+  /// What help says of an ability: the sources that have it, then those that do not, which
+  /// refuse it (64): `chuck, dad; the others (official, mine) cannot (64)`.
+  /// - Parameter can: the ability.
+  public static func canAndCannot(_ can: (JokeSource) -> Bool) -> String {
+    let others = names(where: { !can($0) })
+    return names(where: can) + (others.isEmpty ? "" : "; the others (\(others)) cannot (64)")
+  }
+
   /// Every source's name, for messages: `chuck, dad, official, switter`.
   public static var names: String { names(where: { _ in true }) }
 }

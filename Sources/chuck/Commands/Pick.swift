@@ -22,7 +22,9 @@ extension Chuck {
     var category: String?
 
     @Option(
-      help: "Never a joke of this category (repeatable; '' lifts CHUCK_EXCLUDE).",
+      help: ArgumentHelp(
+        "Never a joke of this category (repeatable; '' lifts the default; "
+          + Setting.flagDefault(of: "exclude") + ")."),
       completion: .custom(Completions.categories))
     var exclude: [String] = []
 

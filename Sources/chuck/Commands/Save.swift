@@ -12,8 +12,7 @@ extension Chuck {
         any answer could not be saved, else 66 when any id was not found, else 1 when any was \
         already saved; the others are saved either way. A network or disk failure stops the run \
         (what was saved before it stays). An id given twice is fetched and saved once. The \
-        sources that can fetch by id: \(JokeSource.names(where: \.canFetchByID)); the others \
-        cannot (64).
+        sources that can fetch by id: \(JokeSource.canAndCannot(\.canFetchByID)).
         """
     )
 

@@ -7,9 +7,9 @@ extension Chuck {
       commandName: "search",
       abstract: "Search the API's jokes by text; shown like the list, oldest first.",
       discussion: """
-        Jokes already in your list are marked (saved). The sources that can search: \
-        \(JokeSource.names(where: \.canSearch)) (dad: the service's first 30 matches, in its \
-        order); the others cannot (64).
+        Jokes already in your list are marked (saved). Dad's search shows the service's first \
+        30 matches, in its order. The sources that can search: \
+        \(JokeSource.canAndCannot(\.canSearch)).
         """
     )
 

@@ -23,7 +23,9 @@ extension Chuck {
 
     @OptionGroup var source: SourceOption
 
-    @Flag(help: "Leave the mouse to the terminal (to select text); also CHUCK_MOUSE=0.")
+    @Flag(
+      help: ArgumentHelp(
+        "Leave the mouse to the terminal, to select text (\(Setting.flagDefault(of: "mouse")))."))
     var noMouse = false
     @OptionGroup var options: GlobalOptions
 

@@ -63,10 +63,58 @@ import Testing
     }
     #expect(
       try await text(["search", "--help"]).contains(
-        "The sources that can search: chuck, dad, jokeapi "))
+        "The sources that can search: chuck, dad, jokeapi; the others (official, switter, "
+          + "mine) cannot (64)."))
     #expect(
       try await text(["save", "--help"]).contains(
-        "fetch by id: chuck, dad, official, jokeapi; the others"))
+        "fetch by id: chuck, dad, official, jokeapi; the others (switter, mine) cannot (64)."))
+    // Derived: a declared source that fetches by id is among those that can, a feed without
+    // `by-id` among those that cannot.
+    let declared = try ChuckSandbox(
+      config: """
+        [sources.geek]
+        url = "http://127.0.0.1:9/dad"
+        random = "/"
+        by-id = "/j/{id}"
+        id = "/id"
+        text = "/joke"
+
+        [sources.news]
+        url = "http://127.0.0.1:9/news"
+        list = "/latest"
+        id = "/id"
+        text = "/title"
+
+        """)
+    let save = try await declared.chuck(["save", "--help"]).stdout
+      .replacingOccurrences(of: "\n", with: " ")
+    #expect(
+      save.contains(
+        "fetch by id: chuck, dad, official, jokeapi, geek; the others (switter, mine, news) "
+          + "cannot (64)."), "\(save)")
+  }
+
+  /// Each flag that overrides a setting ends its help with where its value comes from when it
+  /// is not given, from the setting's one declaration: its variable, its key in the config file,
+  /// its default (`--source` once named only CHUCK_SOURCE).
+  @Test func flagsOfSettingsNameTheirVariableFileAndDefault() async throws {
+    let sandbox = try ChuckSandbox()
+    var checked = 0
+    for setting in Setting.all where !setting.flags.isEmpty {
+      for command in ["random", "pick", "list", "show", "ui"] {
+        let help = try await sandbox.chuck([command, "--help"]).stdout
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for flag in setting.flags where words.contains(" \(flag) ") {
+          checked += 1
+          #expect(
+            words.contains(setting.flagDefault), "\(command) \(flag): \(setting.flagDefault)")
+        }
+      }
+    }
+    #expect(checked >= 14, "the flags of source, exclude, color, mouse, accessible, date-format")
+    let random = try await sandbox.chuck(["random", "--help"]).stdout
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(random.contains("(default: $CHUCK_SOURCE, else source in the config file, else chuck)"))
   }
 
   /// `chuck help environment` and `chuck environment --help` name every variable that chuck
