@@ -43,12 +43,10 @@ extension Context {
   /// joke's source.
   func printList(_ listing: SavedListing, _ request: ListRequest) throws(ChuckError) {
     // One source's list shows its own date format (a declared source's date-format).
-    let dates =
-      listing.lists.count == 1 && request.scope != .all
-      ? ShownDates(
-        flag: request.dateFormat, source: listing.lists[0].source,
-        configuration: components.configuration)
-      : ShownDates(flag: request.dateFormat, configuration: components.configuration)
+    let dates = ShownDates(
+      flag: request.dateFormat,
+      source: listing.lists.count == 1 && request.scope != .all ? listing.lists[0].source : nil,
+      configuration: components.configuration)
     if let format = request.format {
       for index in listing.order.indices {
         let (joke, source) = try listing.joke(index)

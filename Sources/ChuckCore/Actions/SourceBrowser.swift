@@ -96,7 +96,8 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
     guard let joke = try components.list(Kind.self).joke(matching: id) else {
       throw .noSavedMatch(id)
     }
-    return ScreenState.Shown(joke, instants: Kind.dateFormat ?? .swedishDateTime)
+    let dates = ShownDates(source: Kind.source, configuration: components.configuration)
+    return ScreenState.Shown(joke, instants: dates.instant)
   }
 
   func texts(of ids: Set<String>) throws(ChuckError) -> [String: String] {
@@ -113,6 +114,7 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
     found: ScreenState.Found, joke: any SavedJoke
   )] {
     let found = try await SearchResults.find(Kind.self, query, components)
+    let dates = ShownDates(source: Kind.source, configuration: components.configuration)
     return try SearchResults.marked(found, in: Kind.self, components).map { match in
       var row = match.row
       row.value = ScreenState.Shown.text(match.joke.text, match.joke.punchline)
@@ -120,7 +122,8 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
       let mark = row.isSaved ? ScreenRow.saved : " "
       row.isSaved = false
       let screenRow = ScreenRow(row, mark: mark)
-      return (ScreenState.Found(row: screenRow, shown: ScreenState.Shown(match.joke)), match.joke)
+      let shown = ScreenState.Shown(match.joke, instants: dates.instant)
+      return (ScreenState.Found(row: screenRow, shown: shown), match.joke)
     }
   }
 

@@ -106,7 +106,8 @@ extension Setting {
         current: { $0.language.map { .string($0) } }),
       Setting(
         "date-format", .dateFormat, flags: ["--date-format"], form: .text,
-        meaning: "how list, show and pick show dates, strftime's way",
+        meaning: "how dates are shown (list, show, pick, random, search, favourites, the screen), "
+          + "strftime's way",
         allowed: "a pattern of text and %a %A %b %B %d %-d %e %H %-H %j %m %-m %M %S %y %Y %%",
         store: { value, configuration in
           guard case .string(let pattern) = value,

@@ -22,21 +22,29 @@ public struct ShownDates: Sendable, Equatable {
     instant = format ?? .swedishDateTime
   }
 
-  /// The dates a command shows: the flag's format, else the configuration's, else `chuck`'s own.
+  /// The one rule for the dates a person is shown, decided here for every command and the
+  /// screen: `--date-format`, else the source's own (a declared source's `date-format`, when the
+  /// jokes shown are that source's alone), else the `date-format` setting, else `chuck`'s own.
+  ///
+  /// `list`, `show`, `pick`, `random`, `search` and the screen's rows and detail of one source
+  /// pass it; `list --source all`, `favorite list` and the favourites tab, which mix sources,
+  /// pass none (one format per list).
   /// - Parameters:
-  ///   - flag: `--date-format`, read and checked (``CommandLineOptions/chosenDateFormat()``).
-  ///   - configuration: the settings, whose ``ChuckConfiguration/dateFormat`` comes next.
-  public init(flag: DateFormat?, configuration: ChuckConfiguration) {
-    self.init(flag ?? configuration.dateFormat)
+  ///   - flag: `--date-format`, read and checked (``CommandLineOptions/chosenDateFormat()``);
+  ///     `nil` for a command without it, and the screen.
+  ///   - source: the source whose jokes are shown; `nil` for jokes of several sources.
+  ///   - setting: the `date-format` setting (``ChuckConfiguration/dateFormat``), which comes
+  ///     next.
+  public init(flag: DateFormat? = nil, source: JokeSource?, setting: DateFormat?) {
+    self.init(flag ?? source?.dateFormat ?? setting)
   }
 
-  /// The dates a command shows of one source's jokes: the flag's format, else the source's own
-  /// (a declared source's `date-format`), else the configuration's, else `chuck`'s own.
+  /// ``init(flag:source:setting:)`` with the configuration's setting.
   /// - Parameters:
-  ///   - flag: `--date-format`, read and checked.
-  ///   - source: the source whose jokes are shown.
+  ///   - flag: `--date-format`, read and checked; `nil` for none.
+  ///   - source: the source whose jokes are shown; `nil` for jokes of several sources.
   ///   - configuration: the settings.
-  public init(flag: DateFormat?, source: JokeSource, configuration: ChuckConfiguration) {
-    self.init(flag ?? source.dateFormat ?? configuration.dateFormat)
+  public init(flag: DateFormat? = nil, source: JokeSource?, configuration: ChuckConfiguration) {
+    self.init(flag: flag, source: source, setting: configuration.dateFormat)
   }
 }

@@ -130,9 +130,10 @@ extension ScreenRenderer {
     return (head, TerminalText(sanitizing: tail.map { ", " + $0 }.joined(), keepNewlines: false))
   }
 
-  /// A row's date: in the tab's source's own format (a declared source's `date-format`), else
-  /// the Swedish date.
+  /// A row's date, as every command shows dates (``ShownDates``): the tab's source's own format
+  /// (a declared source's `date-format`), else the setting's, else the Swedish date; the
+  /// favourites tab, which mixes sources, the setting's.
   func shownDate(_ instant: PostgresTimestamp, _ state: ScreenState) -> String {
-    state.tab.source?.dateFormat.map { $0.string(instant) } ?? dates.date(instant)
+    ShownDates(source: state.tab.source, setting: dateSetting).date.string(instant)
   }
 }

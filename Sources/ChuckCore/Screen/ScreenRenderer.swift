@@ -44,12 +44,17 @@ public struct ScreenRenderer: Sendable {
 
   let style: TextStyle
   let selected = TextStyle(isEnabled: true)
-  let dates = SwedishDateFormatter()
+  /// The `date-format` setting, which rows follow unless their tab's source has its own
+  /// (``ShownDates/init(flag:source:setting:)``).
+  let dateSetting: DateFormat?
 
   /// Makes a renderer.
-  /// - Parameter style: colours on or off (reverse video for the selection is always on).
-  public init(style: TextStyle) {
+  /// - Parameters:
+  ///   - style: colours on or off (reverse video for the selection is always on).
+  ///   - dateFormat: the `date-format` setting; `nil` for `chuck`'s own dates.
+  public init(style: TextStyle, dateFormat: DateFormat? = nil) {
     self.style = style
+    self.dateSetting = dateFormat
   }
 
   /// The screen's lines.

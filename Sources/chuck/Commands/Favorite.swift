@@ -82,7 +82,9 @@ extension Chuck {
             JokeListView(
               width: terminal.width, style: terminal.stdoutStyle,
               title: "Favourites: \(rows.count) of \(favorites.limit)",
-              emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME"
+              emptyMessage: "You have no favourites yet. Name one with: chuck favorite add ID NAME",
+              // Favourites mix sources: the setting's dates.
+              dates: ShownDates(source: nil, configuration: context.components.configuration).date
             ).render(rows: rows))
         }
       }

@@ -65,10 +65,10 @@ extension Context {
       try await components.fetchAndSave(kind, category: request.category, excluding: exclude)
     }
     if let fallback { terminal.note(fallback.note) }
-    // `random` has no --date-format; its `{date}` follows the date-format setting.
+    // `random` has no --date-format: its `{date}` follows the source's, else the setting.
     context.printJoke(
       joke, Kind.source, request.format,
-      ShownDates(flag: nil, configuration: components.configuration),
+      ShownDates(source: Kind.source, configuration: components.configuration),
       waitForPunchline: true)
     terminal.saved(id: joke.id, count: count)
   }
@@ -99,7 +99,7 @@ extension Context {
       try context.printList(listing, ListRequest(scope: .one(Kind.source), format: nil))
       throw error
     }
-    let dates = ShownDates(flag: nil, source: Kind.source, configuration: components.configuration)
+    let dates = ShownDates(source: Kind.source, configuration: components.configuration)
     if context.json {
       terminal.out(Kind.Joke.jsonAsSent(result.added))
     } else {

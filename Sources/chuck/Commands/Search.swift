@@ -47,7 +47,8 @@ extension Chuck {
       let view = JokeListView(
         width: terminal.width, style: terminal.stdoutStyle,
         title: "Search results for \u{201C}\(query)\u{201D}: \(rows.count) \(noun)",
-        emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.")
+        emptyMessage: "No joke contains \u{201C}\(query)\u{201D}.",
+        dates: ShownDates(source: Kind.source, configuration: components.configuration).date)
       terminal.out(view.render(rows: rows))
     }
   }

@@ -50,7 +50,9 @@ final class ScreenSession {
     for source in sources { bindings.append(.list(try context.components.browser(source))) }
     self.bindings = bindings + [.favorites]
     wakeUp = try ScreenWakeUp()
-    renderer = ScreenRenderer(style: context.terminal.stdoutStyle)
+    renderer = ScreenRenderer(
+      style: context.terminal.stdoutStyle,
+      dateFormat: context.components.configuration.dateFormat)
     let first = sources.firstIndex(of: source) ?? 0
     state = ScreenState(
       tabs: sources.map(ScreenState.Tab.of) + [.favorites], current: first,

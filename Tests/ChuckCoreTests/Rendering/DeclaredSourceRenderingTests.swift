@@ -33,7 +33,7 @@ import Testing
     #expect(ShownDates(flag: nil, source: .dad, configuration: unset) == .standard)
     #expect(
       ShownDates(flag: nil, source: .chuck, configuration: configured)
-        == ShownDates(flag: nil, configuration: configured))
+        == ShownDates(source: nil, configuration: configured))
   }
 
   /// A built-in source, the default, and a declared one.

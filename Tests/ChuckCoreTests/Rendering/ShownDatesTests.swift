@@ -19,11 +19,11 @@ import Testing
     let flag = try DateFormat("%d/%m/%Y")
     let configured = try ChuckConfiguration(environment: ["CHUCK_DATE_FORMAT": articles])
     let unset = try ChuckConfiguration(environment: [:])
-    #expect(ShownDates(flag: flag, configuration: configured) == ShownDates(flag))
+    #expect(ShownDates(flag: flag, source: nil, configuration: configured) == ShownDates(flag))
     #expect(
-      ShownDates(flag: nil, configuration: configured) == ShownDates(try DateFormat(articles)))
-    #expect(ShownDates(flag: nil, configuration: unset) == .standard)
-    #expect(ShownDates(flag: flag, configuration: unset) == ShownDates(flag))
+      ShownDates(source: nil, configuration: configured) == ShownDates(try DateFormat(articles)))
+    #expect(ShownDates(source: nil, configuration: unset) == .standard)
+    #expect(ShownDates(flag: flag, source: nil, configuration: unset) == ShownDates(flag))
   }
 
   /// `chuck`'s own dates are the Swedish date and, for an instant, the date and time and ` UTC`;

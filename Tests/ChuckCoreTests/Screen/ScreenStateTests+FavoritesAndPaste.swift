@@ -92,6 +92,22 @@ import Testing
   }
 }
 
+/// The screen's rows follow the `date-format` setting, as every command's dates do
+/// (``ShownDates``): the Swedish date without it.
+@Suite struct ScreenDatesTests {
+  @Test func rowsFollowTheSetting() throws {
+    let size = ScreenSize(columns: 80, rows: 6)
+    let state = ScreenState(rows: screenRows(1), size: size)
+    let swedish = ScreenRenderer(style: TextStyle(isEnabled: false)).render(state, size: size)
+    #expect(swedish.contains { $0.contains("2020-01-01") })
+    let dotted = ScreenRenderer(
+      style: TextStyle(isEnabled: false), dateFormat: try DateFormat("%d.%m.%Y")
+    ).render(state, size: size)
+    #expect(dotted.contains { $0.contains("01.01.2020") }, "\(dotted)")
+    #expect(!dotted.contains { $0.contains("2020-01-01") })
+  }
+}
+
 /// Pasted text in the screen's state machine: text for a prompt, never keys.
 @Suite struct ScreenPasteTests {
   private let size = ScreenSize(columns: 80, rows: 10)

@@ -65,6 +65,32 @@ import Testing
     #expect(ShowOutput(show.stdout)["created_at"] == "Wed, Jul 8, '20")
   }
 
+  /// The setting reaches every place a person sees a date, by the one rule (`ShownDates`):
+  /// `random`'s `{date}`, `search`'s rows and `favorite list`'s as well as `list`, `show` and
+  /// `pick` (search and the favourites once kept the Swedish date whatever the setting).
+  @Test func theSettingReachesEveryDate() async throws {
+    let sandbox = try await sandbox()
+    let environment = ["CHUCK_DATE_FORMAT": "%d.%m.%Y"]
+    let dotted = /\d\d\.\d\d\.\d{4}/
+    let random = try await sandbox.chuck(["random", "--format", "{date}"], environment)
+    #expect(random.status == 0, "\(random.stderr)")
+    #expect(random.stdout.trimmingCharacters(in: .newlines).wholeMatch(of: dotted) != nil)
+    let search = try await sandbox.chuck(
+      ["search", "Chuck"], ["COLUMNS": "100"].merging(environment) { $1 })
+    #expect(search.status == 0, "\(search.stderr)")
+    // Each result's date line: the date, then its 22-character id.
+    let dates = search.stdout.lines.compactMap {
+      $0.wholeMatch(of: /\ \ (\S+)\ \ [A-Za-z0-9_-]{22}.*/).map { String($0.1) }
+    }
+    #expect(!dates.isEmpty && dates.allSatisfy { $0.wholeMatch(of: dotted) != nil }, "\(dates)")
+    #expect(try await sandbox.chuck(["favorite", "add", Self.seed.id, "cal"]).status == 0)
+    let favorites = try await sandbox.chuck(["favorite", "list"], environment)
+    #expect(favorites.status == 0, "\(favorites.stderr)")
+    #expect(favorites.stdout.lines.contains { $0.contains("added ") && $0.contains(dotted) })
+    let plain = try await sandbox.chuck(["favorite", "list"])
+    #expect(plain.stdout.lines.contains { $0.contains(/added \d{4}-\d\d-\d\d/) })
+  }
+
   /// `pick --format '{date}' --date-format '%d/%m/%Y'`, fast and parsed alike.
   @Test func pickDate() async throws {
     let sandbox = try await sandbox()
