@@ -80,16 +80,15 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
   func fetchAndSave() async throws(ChuckError) -> (
     id: String, count: Int, punchline: ScreenState.Punchline?, note: String?, news: String?
   ) {
-    if Kind.abilities.contains(.feed) {
-      let (sent, added, count) = try await components.fetchFeedAndSave(Kind.self)
+    // The configured exclusions apply, as to `chuck random` without `--exclude`.
+    switch try await components.fetchRandom(Kind.self) {
+    case .joke(let joke, let count, let fallback):
+      return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note, nil)
+    case .feed(let sent, let added, let count):
       let saved = try components.list(Kind.self).saved()
       let id = added.first?.id ?? (saved.count > 0 ? saved.id(at: saved.count - 1) : "")
       return (id, count, nil, nil, "\(added.count) new of \(sent) in the latest list")
     }
-    let excluded = try await Exclusions().names(for: Kind.self, components)
-    let (joke, count, fallback) = try await components.fetchAndSave(
-      Kind.self, excluding: excluded)
-    return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note, nil)
   }
 
   func detail(_ id: String) throws(ChuckError) -> ScreenState.Shown {

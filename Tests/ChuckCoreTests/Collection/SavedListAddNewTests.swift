@@ -207,6 +207,29 @@ import Testing
         == Array(repeating: "http://127.0.0.1:9/articles/v3/latest", count: 3))
   }
 
+  /// The one random action: a feed brings its latest list (`--category` refused before any
+  /// request); the errors that show the stored list are the service's being down or out of
+  /// reach, not an answer that does not fit.
+  @Test func fetchRandomOfAFeed() async throws {
+    let script = ScriptedTransport([.success(answer([2, 1]))])
+    let components = try components(script)
+    await #expect(throws: ChuckError.self) {
+      try await components.fetchRandom(TestArticles.self, category: "dev")
+    }
+    #expect(script.requests.current.isEmpty)
+    guard case .feed(let sent, let added, let count) = try await components.fetchRandom(
+      TestArticles.self)
+    else {
+      Issue.record("a feed's random is its list")
+      return
+    }
+    #expect(sent == 2 && added.map(\.id) == ["2", "1"] && count == 2)
+    #expect(ChuckError.serverError(status: 503).showsStoredList)
+    #expect(ChuckError.timedOut(seconds: 1).showsStoredList)
+    #expect(!ChuckError.badResponse("no title").showsStoredList)
+    #expect(!ChuckError.invalidArgument("x").showsStoredList)
+  }
+
   /// A feed's tab: Joke! saves the new items and says how many, the id shown the first new
   /// one's, else the last saved (none: no id); rows show their heading as a name; the detail writes its
   /// dates in the source's own format.
