@@ -70,7 +70,7 @@ extension Context {
         try await components.fetchRandom(
           kind, category: request.category, exclusions: request.exclusions)
       }
-    } catch where isFeed && error.showsStoredList {
+    } catch  where isFeed && error.showsStoredList {
       let listing = try SavedListing(.one(Kind.source), components)
       try context.printList(listing, ListRequest(scope: .one(Kind.source), format: nil))
       throw error

@@ -217,8 +217,9 @@ import Testing
       try await components.fetchRandom(TestArticles.self, category: "dev")
     }
     #expect(script.requests.current.isEmpty)
-    guard case .feed(let sent, let added, let count) = try await components.fetchRandom(
-      TestArticles.self)
+    guard
+      case .feed(let sent, let added, let count) = try await components.fetchRandom(
+        TestArticles.self)
     else {
       Issue.record("a feed's random is its list")
       return
