@@ -83,7 +83,7 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
     // The configured exclusions apply, as to `chuck random` without `--exclude`.
     switch try await components.fetchRandom(Kind.self) {
     case .joke(let joke, let count, let fallback):
-      return (joke.id, count, ScreenState.Shown(joke).parts, fallback?.note, nil)
+      return (joke.id, count, ScreenState.Shown(joke, source: Kind.source).parts, fallback?.note, nil)
     case .feed(let sent, let added, let count):
       let saved = try components.list(Kind.self).saved()
       let id = added.first?.id ?? (saved.count > 0 ? saved.id(at: saved.count - 1) : "")
@@ -96,7 +96,7 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
       throw .noSavedMatch(id)
     }
     let dates = ShownDates(source: Kind.source, configuration: components.configuration)
-    return ScreenState.Shown(joke, instants: dates.instant)
+    return ScreenState.Shown(joke, source: Kind.source, instants: dates.instant)
   }
 
   func texts(of ids: Set<String>) throws(ChuckError) -> [String: String] {
@@ -121,7 +121,7 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
       let mark = row.isSaved ? ScreenRow.saved : " "
       row.isSaved = false
       let screenRow = ScreenRow(row, mark: mark)
-      let shown = ScreenState.Shown(match.joke, instants: dates.instant)
+      let shown = ScreenState.Shown(match.joke, source: Kind.source, instants: dates.instant)
       return (ScreenState.Found(row: screenRow, shown: shown), match.joke)
     }
   }

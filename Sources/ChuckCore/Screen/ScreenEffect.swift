@@ -12,7 +12,7 @@ public enum ScreenEffect: Equatable, Sendable {
   case loadJoke(id: String, tab: Int = 0, source: JokeSource? = nil)
   /// Find or download the icon of the joke with this id; answer with
   /// ``ScreenEvent/iconLoaded(id:icon:)``.
-  case loadIcon(id: String, url: String)
+  case loadIcon(id: String, image: JokeImage)
   /// Make the saved joke with this id a favourite under this name; answer with
   /// ``ScreenEvent/favoriteAdded(name:rows:)`` or ``ScreenEvent/actionFailed(_:)``.
   case addFavorite(id: String, name: String, tab: Int = 0)

@@ -91,13 +91,13 @@ extension ScreenState {
   mutating func show(_ shown: Shown, in detail: inout Detail) -> [ScreenEffect] {
     detail.fields = shown.fields
     detail.shown = shown
-    guard let icon = shown.icon else {
+    guard let image = shown.image else {
       tab.mode = .detail(detail)
       return []
     }
     detail.icon = .unavailable(ScreenState.Detail.loading)
     tab.mode = .detail(detail)
-    return [.loadIcon(id: shown.id, url: icon)]
+    return [.loadIcon(id: shown.id, image: image)]
   }
 
   /// An error as the screen says it: where the command line's words name a command, the

@@ -67,15 +67,15 @@ public struct ScreenState: Equatable, Sendable {
     }
   }
 
-  /// What the screen knows of one joke: the detail's fields, its icon's URL, its text to copy
-  /// and its link to open.
+  /// What the screen knows of one joke: the detail's fields, its image, its text to copy and its
+  /// link to open.
   public struct Shown: Equatable, Sendable {
     /// The joke's id.
     public var id: String
     /// Its fields, in order.
     public var fields: [Field]
-    /// Its icon's URL, for a joke that has one.
-    public var icon: String?
+    /// Its image, for a joke that has one, as its source decides it (``JokeImage``).
+    public var image: JokeImage?
     /// Its text, a two-part joke's setup and punchline on two lines (what `y` copies).
     public var text: String
     /// Its link, for a joke that has one (what `o` opens).
@@ -86,14 +86,18 @@ public struct ScreenState: Equatable, Sendable {
     /// What the detail shows of a joke of any source.
     /// - Parameters:
     ///   - joke: the joke.
-    ///   - instants: how its dates are written (a declared source's `date-format`).
-    public init(_ joke: some SavedJoke, instants: DateFormat = .swedishDateTime) {
+    ///   - source: its source, which decides its image (``JokeImage``).
+    ///   - instants: how its dates are written (``ShownDates``).
+    public init(
+      _ joke: some SavedJoke, source: JokeSource, instants: DateFormat = .swedishDateTime
+    ) {
       self.init(
         id: joke.id,
         fields: joke.detailFields(instants: instants).map {
           Field(label: $0.label, value: $0.value)
         },
-        icon: joke.icon, text: Self.text(joke.text, joke.punchline), link: joke.link)
+        image: JokeImage(joke, source: source), text: Self.text(joke.text, joke.punchline),
+        link: joke.link)
       parts = joke.punchline.map { Punchline(setup: joke.text, punchline: $0) }
     }
 
@@ -101,15 +105,16 @@ public struct ScreenState: Equatable, Sendable {
     /// - Parameters:
     ///   - id: the joke's id.
     ///   - fields: its fields.
-    ///   - icon: its icon's URL.
+    ///   - image: its image.
     ///   - text: its text.
     ///   - link: its link.
     public init(
-      id: String, fields: [Field], icon: String? = nil, text: String = "", link: String? = nil
+      id: String, fields: [Field], image: JokeImage? = nil, text: String = "",
+      link: String? = nil
     ) {
       self.id = id
       self.fields = fields
-      self.icon = icon
+      self.image = image
       self.text = text
       self.link = link
     }

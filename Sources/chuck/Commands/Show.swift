@@ -60,11 +60,9 @@ extension Chuck {
       }
       guard !context.printedForMachines(joke, Kind.source, format, dates) else { return }
       var icon: JokeDetailView.Icon?
-      if let address = joke.icon {
+      if let image = JokeImage(joke, source: Kind.source) {
         icon = await context.components.icon(
-          at: address, inline: terminal.imageProtocol, accessible: terminal.accessible,
-          alternative: ChuckComponents.iconAlternative(of: Kind.source, text: joke.text),
-          upgradingHTTP: Kind.source.isDeclared)
+          image, inline: terminal.imageProtocol, accessible: terminal.accessible)
       }
       terminal.out(
         JokeDetailView(width: terminal.width, style: terminal.stdoutStyle, keepingWords: true)

@@ -203,21 +203,13 @@ final class ScreenSession {
       attempt { () throws(ChuckError) in
         send(.jokeLoaded(try list(tab, source).detail(id)))
       }
-    case .loadIcon(let id, let url):
+    case .loadIcon(let id, let image):
       iconTask?.cancel()
       let context = context
       let wakeUp = wakeUp
-      var text = ""
-      if case .detail(let detail) = state.mode { text = detail.shown?.text ?? "" }
-      let alternative =
-        state.tab.source.map { ChuckComponents.iconAlternative(of: $0, text: text) }
-        ?? ChuckComponents.iconAlternative
-      let upgrading = state.tab.source?.isDeclared == true
       iconTask = Task {
         let icon = await context.components.icon(
-          at: url, inline: context.terminal.imageProtocol,
-          accessible: context.terminal.accessible, alternative: alternative,
-          upgradingHTTP: upgrading)
+          image, inline: context.terminal.imageProtocol, accessible: context.terminal.accessible)
         wakeUp.post(.iconLoaded(id: id, icon: icon))
       }
     case .removeJoke(let id, let tab):

@@ -255,5 +255,10 @@ import Testing
     #expect(try browser.rows(components).compactMap(\.name).sorted() == ["Article 1", "Article 2"])
     let detail = try browser.detail("2")
     #expect(detail.fields.first { $0.label == "release_date" }?.value == "Mon, Jun 25, '18")
+    // The image as the source decides it, whichever tab opens the detail (the favourites' once
+    // took Chuck Norris's avatar for an article's image).
+    let image = try #require(detail.image)
+    #expect(image.alternative == "image of \u{201C}Article 2\u{201D}")
+    #expect(image.upgradesHTTP)
   }
 }

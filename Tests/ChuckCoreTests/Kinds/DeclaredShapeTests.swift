@@ -186,13 +186,13 @@ import Testing
   }
 
   /// The detail's rows: the text labelled by its pointer's last token (else `text`, `setup`,
-  /// `punchline`), then each field in file order, those that match nothing left out, any value
-  /// as one line.
+  /// `punchline`), the declared categories (their text names), then each field in file order,
+  /// those that match nothing left out, any value as one line.
   @Test func detailRows() throws {
     #expect(
       lines(TestArticles.detailRows(in: articleItem(), text: "T", punchline: nil)) == [
-        "title: T", "Description: nisl aenean lectus pellentesque", "Author: sfolley0@nhs.uk",
-        #"Meta: {"draft":false,"words":812}"#,
+        "title: T", "categories: tech, news", "Description: nisl aenean lectus pellentesque",
+        "Author: sfolley0@nhs.uk", #"Meta: {"draft":false,"words":812}"#,
       ])
     #expect(
       lines(TestGeek.detailRows(in: [:], text: "Q?", punchline: "A.")) == [
@@ -431,8 +431,9 @@ import Testing
     #expect(
       article.detailFields(instants: format).map { "\($0.label): \($0.value)" } == [
         "saved_at: Mon, Nov 23, '26", "release_date: Mon, Jun 25, '18",
-        "title: Realigned multimedia framework", "Description: nisl aenean lectus pellentesque",
-        "Author: sfolley0@nhs.uk", #"Meta: {"draft":false,"words":812}"#,
+        "title: Realigned multimedia framework", "categories: tech, news",
+        "Description: nisl aenean lectus pellentesque", "Author: sfolley0@nhs.uk",
+        #"Meta: {"draft":false,"words":812}"#,
       ])
     #expect(
       article.detailFields.prefix(2).map { "\($0.label): \($0.value)" } == [

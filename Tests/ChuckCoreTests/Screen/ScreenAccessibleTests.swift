@@ -175,7 +175,7 @@ import Testing
     var state = accessible(markedRows(1))
     _ = state.press(.enter)
     let joke = try makeJoke(id: screenID(0), value: "Chuck Norris can hear sign language.")
-    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke)))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke, source: .chuck)))
     let lines = plain.render(state, size: size).map(\.string)
     #expect(lines[1] == "Chuck Norris can hear sign language.")
     #expect(lines[2] == "")
@@ -184,7 +184,7 @@ import Testing
     #expect(!rest.contains("hear sign language"), "the text once")
     var ordinary = ScreenState(rows: markedRows(1), size: size)
     _ = ordinary.press(.enter)
-    _ = ordinary.handle(.jokeLoaded(ScreenState.Shown(joke)))
+    _ = ordinary.handle(.jokeLoaded(ScreenState.Shown(joke, source: .chuck)))
     #expect(plain.render(ordinary, size: size)[1].string == "  \(screenID(0))")
   }
 }

@@ -111,7 +111,8 @@ import Testing
     _ = state.handle(
       .jokeLoaded(
         ScreenState.Shown(
-          try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)))))
+          try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)),
+          source: .chuck)))
     #expect(cursor(state, size: small) == at(1, 0))
     _ = state.press(.down, .down)
     let frame = plain.frame(state, size: small)
@@ -170,7 +171,7 @@ import Testing
     states.append(state)
     _ = state.press(.character("x"), .enter)
     _ = state.handle(
-      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(2), value: "word " + "x"))))
+      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(2), value: "word " + "x"), source: .chuck)))
     states.append(state)
     _ = state.press(.escape, .character("3"))
     states.append(state)

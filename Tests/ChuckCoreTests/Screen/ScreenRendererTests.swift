@@ -122,7 +122,7 @@ import Testing
     let joke = try makeJoke(
       id: screenID(0), value: "Joke number 0", categories: ["dev", "movie"],
       createdAt: "2020-01-05 13:42:19.104863", updatedAt: "2021-02-03 04:05:06.7")
-    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke)))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(joke, source: .chuck)))
     let loading = plain.render(state, size: wide)
     #expect(
       loading == [
@@ -151,7 +151,7 @@ import Testing
   @Test func inlineImageRows() throws {
     var state = ScreenState(rows: screenRows(1), size: ScreenSize(columns: 80, rows: 16))
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0)))))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0)), source: .chuck)))
     _ = state.handle(.iconLoaded(id: screenID(0), icon: .inline("\u{1B}_Ga=T;AAAA\u{1B}\\")))
     let lines = plain.render(state, size: ScreenSize(columns: 80, rows: 16))
     #expect(lines[2] == "  \u{1B}_Ga=T;AAAA\u{1B}\\")
@@ -202,7 +202,7 @@ import Testing
     #expect(lines[2].hasPrefix("\u{1B}[7m  2020-01-02"))
     _ = state.press(.enter)
     _ = state.handle(
-      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value))))
+      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value), source: .chuck)))
     for line in plain.render(state, size: tiny) { #expect(line.width <= 20) }
   }
 
@@ -260,7 +260,7 @@ import Testing
     let padding = String(repeating: " ", count: 33 - 10)
     #expect(listed == selected("  " + preview + padding + "  2020-01-01"))
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile))))
+    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile), source: .chuck)))
     for line in plain.render(state, size: size) {
       #expect(
         !line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\u{202E}"))

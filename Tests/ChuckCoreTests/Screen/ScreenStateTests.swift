@@ -117,14 +117,14 @@ import Testing
       #expect(state.press(.enter) == [.loadJoke(id: screenID(27))])
       let joke = try makeJoke(id: screenID(27), value: "Joke number 27")
       #expect(
-        state.handle(.jokeLoaded(ScreenState.Shown(joke)))
-          == [.loadIcon(id: joke.id, url: joke.iconURL)])
+        state.handle(.jokeLoaded(ScreenState.Shown(joke, source: .chuck)))
+          == [.loadIcon(id: joke.id, image: try #require(JokeImage(joke, source: .chuck)))])
       _ = state.handle(.iconLoaded(id: screenID(27), icon: .file("/tmp/icon.png")))
       guard case .detail(let detail) = state.mode else {
         Issue.record("not in the detail")
         return
       }
-      #expect(detail.fields == ScreenState.Shown(joke).fields)
+      #expect(detail.fields == ScreenState.Shown(joke, source: .chuck).fields)
       #expect(detail.icon == .file("/tmp/icon.png"))
       #expect(state.press(back) == [])
       #expect(state.mode == .list)
@@ -138,7 +138,7 @@ import Testing
     var state = ScreenState(rows: screenRows(2), size: size)
     _ = state.press(.enter)
     _ = state.handle(.iconLoaded(id: screenID(1), icon: .file("/x")))
-    #expect(state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1))))) == [])
+    #expect(state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1)), source: .chuck))) == [])
     #expect(state.mode == .detail(ScreenState.Detail(id: screenID(0))))
   }
 
@@ -227,7 +227,8 @@ import Testing
     _ = state.handle(
       .jokeLoaded(
         ScreenState.Shown(
-          try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)))))
+          try makeJoke(id: screenID(0), value: String(repeating: "word ", count: 40)),
+          source: .chuck)))
     _ = state.press(.down)
     guard case .detail(let detail) = state.mode else { return }
     #expect(detail.line == 1 && detail.scroll == 0)
