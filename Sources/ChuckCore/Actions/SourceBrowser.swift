@@ -83,7 +83,9 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
     // The configured exclusions apply, as to `chuck random` without `--exclude`.
     switch try await components.fetchRandom(Kind.self) {
     case .joke(let joke, let count, let fallback):
-      return (joke.id, count, ScreenState.Shown(joke, source: Kind.source).parts, fallback?.note, nil)
+      return (
+        joke.id, count, ScreenState.Shown(joke, source: Kind.source).parts, fallback?.note, nil
+      )
     case .feed(let sent, let added, let count):
       let saved = try components.list(Kind.self).saved()
       let id = added.first?.id ?? (saved.count > 0 ? saved.id(at: saved.count - 1) : "")

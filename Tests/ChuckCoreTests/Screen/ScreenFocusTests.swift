@@ -171,7 +171,8 @@ import Testing
     states.append(state)
     _ = state.press(.character("x"), .enter)
     _ = state.handle(
-      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(2), value: "word " + "x"), source: .chuck)))
+      .jokeLoaded(
+        ScreenState.Shown(try makeJoke(id: screenID(2), value: "word " + "x"), source: .chuck)))
     states.append(state)
     _ = state.press(.escape, .character("3"))
     states.append(state)

@@ -138,7 +138,9 @@ import Testing
     var state = ScreenState(rows: screenRows(2), size: size)
     _ = state.press(.enter)
     _ = state.handle(.iconLoaded(id: screenID(1), icon: .file("/x")))
-    #expect(state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1)), source: .chuck))) == [])
+    #expect(
+      state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1)), source: .chuck)))
+        == [])
     #expect(state.mode == .detail(ScreenState.Detail(id: screenID(0))))
   }
 
