@@ -202,7 +202,9 @@ import Testing
     #expect(lines[2].hasPrefix("\u{1B}[7m  2020-01-02"))
     _ = state.press(.enter)
     _ = state.handle(
-      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value), source: .chuck)))
+      .jokeLoaded(
+        ScreenState.Shown(try makeJoke(id: screenID(1), value: rows[1].entry.value), source: .chuck)
+      ))
     for line in plain.render(state, size: tiny) { #expect(line.width <= 20) }
   }
 
@@ -260,7 +262,8 @@ import Testing
     let padding = String(repeating: " ", count: 33 - 10)
     #expect(listed == selected("  " + preview + padding + "  2020-01-01"))
     _ = state.press(.enter)
-    _ = state.handle(.jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile), source: .chuck)))
+    _ = state.handle(
+      .jokeLoaded(ScreenState.Shown(try makeJoke(id: screenID(0), value: hostile), source: .chuck)))
     for line in plain.render(state, size: size) {
       #expect(
         !line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\u{202E}"))
