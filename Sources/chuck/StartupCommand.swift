@@ -47,16 +47,61 @@ struct StartupCommand: Equatable {
     init(rawValue: UInt8) { self.rawValue = rawValue }
   }
 
-  /// One option as the table reads it.
+  /// What a command line fills as the table reads it: the options every rule is asked of, and
+  /// the three that the invocation takes (`--color`, `--no-color`, `--accessible`).
+  struct Typed {
+    var options = CommandLineOptions()
+    var color: ColorMode?
+    var noColor = false
+    var accessible = false
+  }
+
+  /// One option as the table reads it: its spellings, its commands, and the property of
+  /// ``Typed`` it fills, which also says whether it takes a value — so that a row is all there
+  /// is to add an option, and no option falls into another's branch.
   struct Option: Equatable {
     /// `--name`.
     let long: String
     /// `-x`, if it has one.
     let short: String?
-    /// Whether it takes a value; an option that takes one may also come again (`--exclude`).
-    let value: Value
+    /// What it fills.
+    let fill: Fill
     /// The commands that take it.
     let commands: Commands
+
+    /// The property an option fills, and how its text is read.
+    enum Fill: Equatable {
+      /// A flag: true when given.
+      case flag(any WritableKeyPath<Typed, Bool> & Sendable)
+      /// One value, not empty, as it is.
+      case text(any WritableKeyPath<Typed, String?> & Sendable)
+      /// One value, a whole number.
+      case number(any WritableKeyPath<Typed, Int?> & Sendable)
+      /// A value each time it comes, empty too (`--exclude ''`).
+      case texts(any WritableKeyPath<Typed, [String]> & Sendable)
+      /// One value, a colour mode.
+      case color(any WritableKeyPath<Typed, ColorMode?> & Sendable)
+
+      static func == (left: Fill, right: Fill) -> Bool {
+        switch (left, right) {
+        case (.flag(let a), .flag(let b)): a == b
+        case (.text(let a), .text(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.texts(let a), .texts(let b)): a == b
+        case (.color(let a), .color(let b)): a == b
+        default: false
+        }
+      }
+    }
+
+    /// Whether it takes a value; an option that takes one may also come again (`--exclude`).
+    var value: Value {
+      switch fill {
+      case .flag: .none
+      case .texts: .repeated
+      case .text, .number, .color: .one
+      }
+    }
 
     enum Value: Equatable {
       /// A flag.
@@ -67,27 +112,54 @@ struct StartupCommand: Equatable {
       case repeated
     }
 
-    init(
-      _ long: String, _ short: String? = nil, taking value: Value = .none, for commands: Commands
-    ) {
-      (self.long, self.short, self.value, self.commands) = (long, short, value, commands)
+    init(_ long: String, _ short: String? = nil, fills fill: Fill, for commands: Commands) {
+      (self.long, self.short, self.fill, self.commands) = (long, short, fill, commands)
+    }
+
+    /// Fills what a flag fills.
+    func set(_ typed: inout Typed) {
+      if case .flag(let property) = fill { typed[keyPath: property] = true }
+    }
+
+    /// Fills what the option fills with its value; `false` for a value of the wrong type (the
+    /// parser's to word).
+    func set(_ value: String, _ typed: inout Typed) -> Bool {
+      switch fill {
+      case .flag: return false
+      case .text(let property): typed[keyPath: property] = value
+      case .texts(let property): typed[keyPath: property].append(value)
+      case .number(let property):
+        guard let number = Int(value) else { return false }
+        typed[keyPath: property] = number
+      case .color(let property):
+        guard let mode = ColorMode(rawValue: value) else { return false }
+        typed[keyPath: property] = mode
+      }
+      return true
     }
   }
 
   /// Every option the fast path reads.
   static let options: [Option] = [
-    Option("--json", for: .all), Option("--color", taking: .one, for: .all),
-    Option("--no-color", for: .all), Option("--accessible", for: .all),
-    Option("--format", taking: .one, for: .all), Option("--oneline", for: .all),
-    Option("--max-width", taking: .one, for: .all), Option("--source", taking: .one, for: .all),
-    Option("--category", taking: .one, for: [.pick, .random]),
-    Option("--exclude", taking: .repeated, for: [.pick, .random]),
-    Option("--short", "-s", for: .pick), Option("--long", "-l", for: .pick),
-    Option("--length", "-n", taking: .one, for: .pick),
-    Option("--match", "-m", taking: .one, for: .pick),
-    Option("--ignore-case", "-i", for: .pick), Option("--show-source", "-c", for: .pick),
-    Option("--daily", for: .pick), Option("--no-rotate", for: .pick),
-    Option("--date-format", taking: .one, for: [.pick, .list]),
+    Option("--json", fills: .flag(\.options.json), for: .all),
+    Option("--color", fills: .color(\.color), for: .all),
+    Option("--no-color", fills: .flag(\.noColor), for: .all),
+    Option("--accessible", fills: .flag(\.accessible), for: .all),
+    Option("--format", fills: .text(\.options.format), for: .all),
+    Option("--oneline", fills: .flag(\.options.oneLine), for: .all),
+    Option("--max-width", fills: .number(\.options.maximumWidth), for: .all),
+    Option("--source", fills: .text(\.options.source), for: .all),
+    Option("--category", fills: .text(\.options.category), for: [.pick, .random]),
+    Option("--exclude", fills: .texts(\.options.exclude), for: [.pick, .random]),
+    Option("--short", "-s", fills: .flag(\.options.short), for: .pick),
+    Option("--long", "-l", fills: .flag(\.options.long), for: .pick),
+    Option("--length", "-n", fills: .number(\.options.length), for: .pick),
+    Option("--match", "-m", fills: .text(\.options.match), for: .pick),
+    Option("--ignore-case", "-i", fills: .flag(\.options.ignoreCase), for: .pick),
+    Option("--show-source", "-c", fills: .flag(\.options.showSource), for: .pick),
+    Option("--daily", fills: .flag(\.options.daily), for: .pick),
+    Option("--no-rotate", fills: .flag(\.options.noRotate), for: .pick),
+    Option("--date-format", fills: .text(\.options.dateFormat), for: [.pick, .list]),
   ]
 
   let command: Command
@@ -99,9 +171,7 @@ struct StartupCommand: Equatable {
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
     guard let name = arguments.first, let command = Commands(named: name) else { return nil }
-    var typed = CommandLineOptions()
-    var color: ColorMode?
-    var accessible = false
+    var typed = Typed()
     var seen: [String] = []
     var rest = arguments.dropFirst()[...]
     while let argument = rest.popFirst() {
@@ -114,74 +184,32 @@ struct StartupCommand: Equatable {
       seen.append(Self.colorGroup(option.long))
       guard option.value != .none else {
         guard inlineValue == nil else { return nil }
-        switch option.long {
-        case "--no-color": color = .never
-        case "--accessible": accessible = true
-        default: Self.set(option.long, &typed)
-        }
+        option.set(&typed)
         continue
       }
       guard let value = inlineValue ?? rest.popFirst(), !value.hasPrefix("-"),
-        !value.isEmpty || option.value == .repeated,
-        Self.set(option.long, to: value, &typed, &color)
+        !value.isEmpty || option.value == .repeated, option.set(value, &typed)
       else { return nil }
     }
     // What the parser would refuse, it refuses in its own words.
     do throws(ChuckError) {
       switch command {
-      case .pick: self.command = .pick(try typed.pickRequest())
-      case .list: self.command = .list(try typed.listRequest())
-      default: self.command = .random(try typed.randomRequest())
+      case .pick: self.command = .pick(try typed.options.pickRequest())
+      case .list: self.command = .list(try typed.options.listRequest())
+      default: self.command = .random(try typed.options.randomRequest())
       }
     } catch {
       return nil
     }
-    self.json = typed.json
-    self.color = color
-    self.accessible = accessible
+    self.json = typed.options.json
+    // `--no-color` is `--color never` (the two together are the parser's, above).
+    self.color = typed.noColor ? .never : typed.color
+    self.accessible = typed.accessible
   }
 
   /// `--no-color` counts as `--color`: the two together are the parser's to decide.
   private static func colorGroup(_ long: String) -> String {
     long == "--no-color" ? "--color" : long
-  }
-
-  /// Sets a flag.
-  private static func set(_ flag: String, _ typed: inout CommandLineOptions) {
-    switch flag {
-    case "--json": typed.json = true
-    case "--oneline": typed.oneLine = true
-    case "--short": typed.short = true
-    case "--long": typed.long = true
-    case "--ignore-case": typed.ignoreCase = true
-    case "--show-source": typed.showSource = true
-    case "--daily": typed.daily = true
-    default: typed.noRotate = true
-    }
-  }
-
-  /// Sets an option's value; `false` for a value of the wrong type (the parser's to word).
-  private static func set(
-    _ option: String, to value: String, _ typed: inout CommandLineOptions, _ color: inout ColorMode?
-  ) -> Bool {
-    switch option {
-    case "--color":
-      guard let mode = ColorMode(rawValue: value) else { return false }
-      color = mode
-    case "--format": typed.format = value
-    case "--max-width":
-      guard let number = Int(value) else { return false }
-      typed.maximumWidth = number
-    case "--source": typed.source = value
-    case "--category": typed.category = value
-    case "--exclude": typed.exclude.append(value)
-    case "--length":
-      guard let number = Int(value) else { return false }
-      typed.length = number
-    case "--date-format": typed.dateFormat = value
-    default: typed.match = value
-    }
-    return true
   }
 
   /// `--name=value` as its two parts; any other argument as itself and no value.

@@ -153,6 +153,22 @@ import Testing
     return try JSONDecoder().decode(Dump.self, from: Data(result.stdout.utf8)).command.arguments
   }
 
+  /// Each row of the table fills a property of its own: no option lands in another's (the
+  /// table once ended in `default:` branches that took any new spelling for `--no-rotate` or
+  /// `--match`).
+  @Test func eachRowFillsItsOwnProperty() {
+    let rows = StartupCommand.options
+    for (index, row) in rows.enumerated() {
+      for other in rows[(index + 1)...] {
+        #expect(row.fill != other.fill, "\(row.long) and \(other.long) fill the same property")
+      }
+    }
+    var typed = StartupCommand.Typed()
+    for row in rows where row.value == .none { row.set(&typed) }
+    #expect(typed.options.json && typed.options.daily && typed.options.noRotate)
+    #expect(typed.noColor && typed.accessible)
+  }
+
   @Test(arguments: ["pick", "list", "random"])
   func tableIsTheParsers(command: String) async throws {
     let parsed = try await arguments(of: command)
