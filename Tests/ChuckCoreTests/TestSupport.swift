@@ -80,7 +80,7 @@ extension NetworkCache {
 extension JokeListView {
   /// The whole output for jokes, each shown by its id, date and text.
   func render(_ jokes: [ChuckJoke]) -> String {
-    render(rows: jokes.map { Row(id: $0.id, created: $0.created, value: $0.value) }).string
+    render(rows: jokes.map { Row(id: $0.id, date: $0.created, value: $0.value) }).string
   }
 }
 

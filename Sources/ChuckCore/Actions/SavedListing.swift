@@ -41,7 +41,7 @@ public struct SavedListing: Sendable {
       return
     }
     order = JokeOrder.oldestFirst(count: all.count) {
-      lists[all[$0].0].saved.row(at: all[$0].1).created?.microseconds ?? 0
+      lists[all[$0].0].saved.row(at: all[$0].1).date?.microseconds ?? 0
     }.map { all[$0] }
   }
 

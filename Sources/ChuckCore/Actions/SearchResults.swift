@@ -51,7 +51,7 @@ public enum SearchResults {
     return found.map { joke in
       let position = saved.position(of: joke.id)
       var row = joke.listRow
-      row.created = position.map { saved.row(at: $0).created } ?? joke.sentDate
+      row.date = position.map { saved.row(at: $0).date } ?? joke.sentDate
       row.isSaved = position != nil
       return Match(joke: joke, row: row)
     }

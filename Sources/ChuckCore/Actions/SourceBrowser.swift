@@ -157,7 +157,7 @@ public enum FavoriteRows {
     }.map { shown in
       ScreenRow(
         JokeListView.Row(
-          id: shown.favorite.id, created: shown.favorite.addedAt, value: shown.shownText),
+          id: shown.favorite.id, date: shown.favorite.addedAt, value: shown.shownText),
         mark: ScreenRow.favorite, name: shown.favorite.name, source: shown.favorite.source)
     }
   }
@@ -177,7 +177,7 @@ public enum FavoriteRows {
     }.map { shown in
       JokeListView.Row(
         id: "\(shown.favorite.source.name) \(shown.favorite.id)",
-        created: shown.favorite.addedAt, value: shown.shownText, dateLabel: "added ",
+        date: shown.favorite.addedAt, value: shown.shownText, dateLabel: "added ",
         heading: shown.favorite.name)
     }
   }

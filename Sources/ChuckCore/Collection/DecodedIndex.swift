@@ -39,7 +39,7 @@ public struct DecodedIndex<Joke: SavedJoke>: JokeIndex {
 
   /// The positions, oldest first by the date the list shows.
   public func oldestFirst() -> [Int] {
-    let dates = jokes.map { $0.listRow.created?.microseconds ?? 0 }
+    let dates = jokes.map { $0.listRow.date?.microseconds ?? 0 }
     return JokeOrder.oldestFirst(count: dates.count) { dates[$0] }
   }
 

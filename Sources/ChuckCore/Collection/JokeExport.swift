@@ -179,7 +179,7 @@ public struct JokeExport: Sendable {
           let joke = try saved.joke(at: position)
           body(
             Entry(
-              id: joke.id, date: joke.listRow.created,
+              id: joke.id, date: joke.listRow.date,
               text: wholeText(joke.text, punchline: joke.punchline)))
         }
       },

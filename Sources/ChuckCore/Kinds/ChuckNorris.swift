@@ -81,7 +81,7 @@ extension ChuckJoke: SavedJoke {
   /// Its page on the service (`url`).
   public var link: String? { url }
   /// Its text and `created_at`.
-  public var listRow: JokeListView.Row { JokeListView.Row(id: id, created: created, value: value) }
+  public var listRow: JokeListView.Row { JokeListView.Row(id: id, date: created, value: value) }
   /// `created_at`, `updated_at` (UTC), the link, the categories (`uncategorized` when none)
   /// and the text.
   public var detailFields: [(label: String, value: String)] {

@@ -161,7 +161,7 @@ public struct JokeFormat: Sendable, Equatable {
     case .source: source.name
     case .categories: joke.categories.joined(separator: ", ")
     case .url: joke.link ?? ""
-    case .date: joke.listRow.created.map { dates.string($0) } ?? ""
+    case .date: joke.listRow.date.map { dates.string($0) } ?? ""
     }
   }
 

@@ -39,9 +39,11 @@ public struct JokeListView {
   public struct Row: Equatable, Sendable {
     /// The joke's id.
     public var id: String
-    /// Its `created_at`; `nil` for a joke with no date (a search result of a service whose
-    /// jokes have none), which shows its id alone.
-    public var created: PostgresTimestamp?
+    /// The date the row shows: a Chuck Norris joke's `created_at`, the date a service sent (a
+    /// declared source's `date`), else when it was saved (then ``dateLabel`` says `saved `), or
+    /// when a favourite was made; `nil` for a joke with no date (a search result of a service
+    /// whose jokes have none), which shows its id alone.
+    public var date: PostgresTimestamp?
     /// Its raw text.
     public var value: String
     /// Whether to mark it as saved (search results).
@@ -54,17 +56,17 @@ public struct JokeListView {
     /// Makes a row.
     /// - Parameters:
     ///   - id: the joke's id.
-    ///   - created: its `created_at`.
+    ///   - date: the date it shows (``date``).
     ///   - value: its raw text.
     ///   - isSaved: whether to mark it as saved.
     ///   - dateLabel: words before the date.
     ///   - heading: a line above the preview.
     public init(
-      id: String, created: PostgresTimestamp?, value: String, isSaved: Bool = false,
+      id: String, date: PostgresTimestamp?, value: String, isSaved: Bool = false,
       dateLabel: String = "", heading: String? = nil
     ) {
       self.id = id
-      self.created = created
+      self.date = date
       self.value = value
       self.isSaved = isSaved
       self.dateLabel = dateLabel
@@ -74,14 +76,14 @@ public struct JokeListView {
     /// The line under the preview: label, date, id and the `(saved)` mark, made safe.
     /// - Parameter dates: the date formatter.
     public func dateAndID(_ dates: SwedishDateFormatter) -> TerminalText {
-      dateAndID(date: created.map { dates.date($0) })
+      dateAndID(date: date.map { dates.date($0) })
     }
 
     /// The line under the preview, its date written in a format: label, date, id and the
     /// `(saved)` mark, made safe.
     /// - Parameter dates: how the date is written.
     public func dateAndID(_ dates: DateFormat) -> TerminalText {
-      dateAndID(date: created.map { dates.string($0) })
+      dateAndID(date: date.map { dates.string($0) })
     }
 
     /// The line under the preview with its date already written: label, date, id and the

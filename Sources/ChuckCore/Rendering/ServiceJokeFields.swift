@@ -8,10 +8,10 @@ extension ServiceJoke {
     let sent = Shape.sentDate(in: object)
     guard let summary = Shape.summary(in: object) else {
       return JokeListView.Row(
-        id: id, created: sent ?? savedAt, value: text, dateLabel: sent == nil ? "saved " : "")
+        id: id, date: sent ?? savedAt, value: text, dateLabel: sent == nil ? "saved " : "")
     }
     return JokeListView.Row(
-      id: id, created: sent ?? savedAt, value: summary, dateLabel: sent == nil ? "saved " : "",
+      id: id, date: sent ?? savedAt, value: summary, dateLabel: sent == nil ? "saved " : "",
       heading: text)
   }
 

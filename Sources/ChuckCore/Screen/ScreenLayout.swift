@@ -36,7 +36,7 @@ extension ScreenState {
       meta =
         rows.lazy.map { row in
           row.entry.dateLine(
-            date: row.entry.created == nil ? nil : "0000-00-00", showingID: showsIDs)
+            date: row.entry.date == nil ? nil : "0000-00-00", showingID: showsIDs)
         }
         .max { $0.width < $1.width } ?? .empty
     }

@@ -40,11 +40,11 @@ extension ScreenRenderer {
     let meta: TerminalText
     if row.name != nil {
       let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-      let date = entry.created.map { shownDate($0, state) } ?? ""
+      let date = entry.date.map { shownDate($0, state) } ?? ""
       meta = TerminalText(sanitizing: date + "  " + label, keepNewlines: false)
     } else {
       meta = entry.dateLine(
-        date: entry.created.map { shownDate($0, state) }, showingID: state.showsIDs)
+        date: entry.date.map { shownDate($0, state) }, showingID: state.showsIDs)
     }
     var textLines = ScreenText.wrap(text, width: room)
     let metaLines = Array(ScreenText.wrap(meta, width: room).prefix(max(0, height - 1)))
@@ -70,10 +70,10 @@ extension ScreenRenderer {
     guard let name = row.name else {
       return mark + ScreenText.pad(preview, width: Self.previewWidth) + "  "
         + entry.dateLine(
-          date: entry.created.map { shownDate($0, state) }, showingID: state.showsIDs)
+          date: entry.date.map { shownDate($0, state) }, showingID: state.showsIDs)
     }
     let label = state.tabs.first { $0.source != nil && $0.source == row.source }?.label ?? ""
-    let date = entry.created.map { shownDate($0, state) } ?? ""
+    let date = entry.date.map { shownDate($0, state) } ?? ""
     let shownName = TerminalText(sanitizing: name, keepNewlines: false)
     return mark + style.boldInside(ScreenText.pad(shownName, width: nameWidth)) + "  "
       + ScreenText.pad(preview, width: Self.previewWidth) + "  "
@@ -120,7 +120,7 @@ extension ScreenRenderer {
       head += "\u{201C}" + TerminalText(sanitizing: name, keepNewlines: false) + "\u{201D}: "
     }
     var tail: [String] = []
-    if let created = entry.created { tail.append(entry.dateLabel + shownDate(created, state)) }
+    if let date = entry.date { tail.append(entry.dateLabel + shownDate(date, state)) }
     if row.name != nil,
       let label = state.tabs.first(where: { $0.source != nil && $0.source == row.source })?.label
     {

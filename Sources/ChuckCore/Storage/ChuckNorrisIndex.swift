@@ -202,7 +202,7 @@ public struct ChuckNorrisIndex: JokeIndex {
   /// - Returns: the entry.
   public func row(at position: Int) -> JokeListView.Row {
     JokeListView.Row(
-      id: id(at: position), created: created(at: position), value: text(at: position))
+      id: id(at: position), date: created(at: position), value: text(at: position))
   }
 
   /// The categories of the joke at `position`.

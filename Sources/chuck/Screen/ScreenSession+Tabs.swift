@@ -6,7 +6,7 @@ extension ScreenSession {
   /// The list of a source, or of the tab's source.
   func list(_ tab: Int, _ source: JokeSource?) throws(ChuckError) -> any SourceBrowser {
     if let source { return try context.components.browser(source) }
-    guard bindings.indices.contains(tab), case .list(let list) = bindings[tab] else {
+    guard tabContents.indices.contains(tab), case .list(let list) = tabContents[tab] else {
       throw .internalError("tab \(tab) has no list")
     }
     return list
@@ -17,7 +17,7 @@ extension ScreenSession {
     signatures[tab] = signature(of: tab)
     let context = context
     return try context.components.together { () throws(ChuckError) -> [ScreenRow] in
-      switch bindings[tab] {
+      switch tabContents[tab] {
       case .list(let list): return try list.rows(context.components)
       case .favorites:
         return try FavoriteRows.rows(context.components)
@@ -32,7 +32,7 @@ extension ScreenSession {
     let favorites = FileSignature(
       path: configuration.dataDirectory.appendingPath(ChuckComponents.favoritesFileName)
         .path)
-    switch bindings[tab] {
+    switch tabContents[tab] {
     case .list(let list):
       return [FileSignature(path: configuration.listFile(of: list.source).path), favorites]
     case .favorites:
@@ -45,7 +45,7 @@ extension ScreenSession {
     send(.listLoaded(try rows(of: tab), tab: tab))
   }
 
-  private var favoritesTab: Int { bindings.count - 1 }
+  private var favoritesTab: Int { tabContents.count - 1 }
 
   /// The favourites tab again, if it has been shown.
   func reloadFavorites() {

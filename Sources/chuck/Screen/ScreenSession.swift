@@ -17,13 +17,13 @@ final class ScreenSession {
   static let tickMilliseconds = 80
 
   /// What a tab shows: a source's list, or the favourites.
-  enum Binding {
+  enum TabContent {
     case list(any SourceBrowser)
     case favorites
   }
 
   let context: Context
-  let bindings: [Binding]
+  let tabContents: [TabContent]
   let terminal: ScreenTerminal
   let wakeUp: ScreenWakeUp
   private let renderer: ScreenRenderer
@@ -46,9 +46,9 @@ final class ScreenSession {
       mouse: mouse, showsCursor: context.terminal.accessible,
       drawsFocusFirst: context.terminal.accessible)
     let sources = JokeSource.allCases
-    var bindings: [Binding] = []
-    for source in sources { bindings.append(.list(try context.components.browser(source))) }
-    self.bindings = bindings + [.favorites]
+    var tabContents: [TabContent] = []
+    for source in sources { tabContents.append(.list(try context.components.browser(source))) }
+    self.tabContents = tabContents + [.favorites]
     wakeUp = try ScreenWakeUp()
     renderer = ScreenRenderer(
       style: context.terminal.stdoutStyle,

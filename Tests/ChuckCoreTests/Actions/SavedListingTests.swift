@@ -52,7 +52,7 @@ import Testing
     let marked = try SearchResults.marked(found, in: ChuckNorris.self, components)
     #expect(marked.map(\.row.isSaved) == [true, false])
     // A saved joke shows the date its list shows.
-    #expect(marked[0].row.created == PostgresTimestamp("2019-01-01 00:00:00"))
-    #expect(marked[1].row.created == PostgresTimestamp("2011-01-01 00:00:00"))
+    #expect(marked[0].row.date == PostgresTimestamp("2019-01-01 00:00:00"))
+    #expect(marked[1].row.date == PostgresTimestamp("2011-01-01 00:00:00"))
   }
 }

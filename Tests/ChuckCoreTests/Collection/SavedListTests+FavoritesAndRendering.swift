@@ -64,7 +64,7 @@ import Testing
     let joke = try K.joke(id: "4321", text: hostile, date: "2020-01-05 13:42:19")
     let row = joke.listRow
     #expect(row.id == "4321" && row.value == hostile)
-    #expect(row.created == PostgresTimestamp("2020-01-05 13:42:19"))
+    #expect(row.date == PostgresTimestamp("2020-01-05 13:42:19"))
     #expect(row.dateLabel == (K.source == .chuck ? "" : "saved "))
     let list = JokeListView(width: 60, style: TextStyle(isEnabled: false), title: K.title)
       .render(rows: [row]).string

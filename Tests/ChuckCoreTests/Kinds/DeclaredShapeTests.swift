@@ -396,7 +396,7 @@ import Testing
     #expect(
       article.listRow
         == JokeListView.Row(
-          id: "1", created: PostgresTimestamp("2018-06-25 00:00:00"),
+          id: "1", date: PostgresTimestamp("2018-06-25 00:00:00"),
           value: "nisl aenean lectus pellentesque", dateLabel: "",
           heading: "Realigned multimedia framework"))
     var undated = articleItem()
@@ -404,7 +404,7 @@ import Testing
     #expect(
       try ServiceJoke<TestArticles>(received: undated, savedAt: Self.savedAt).listRow
         == JokeListView.Row(
-          id: "1", created: Self.savedAt, value: "nisl aenean lectus pellentesque",
+          id: "1", date: Self.savedAt, value: "nisl aenean lectus pellentesque",
           dateLabel: "saved ", heading: "Realigned multimedia framework"))
 
     let geek = try ServiceJoke<TestGeek>(
@@ -415,12 +415,12 @@ import Testing
     #expect(
       geek.listRow
         == JokeListView.Row(
-          id: "g-1", created: PostgresTimestamp("2020-02-29 00:00:00"), value: "Q?"))
+          id: "g-1", date: PostgresTimestamp("2020-02-29 00:00:00"), value: "Q?"))
     let bare = try ServiceJoke<TestBare>(
       received: ["id": .string("b-1"), "lines": .array([.string("L")])], savedAt: Self.savedAt)
     #expect(
       bare.listRow
-        == JokeListView.Row(id: "b-1", created: Self.savedAt, value: "L", dateLabel: "saved "))
+        == JokeListView.Row(id: "b-1", date: Self.savedAt, value: "L", dateLabel: "saved "))
   }
 
   /// `show`'s rows: `saved_at`, the date sent labelled by its field, then the declared rows,

@@ -38,10 +38,10 @@ import Testing
   @Test func headingAndNoDate() {
     let rows = [
       JokeListView.Row(
-        id: "dad R7UfaahVfFd", created: PostgresTimestamp("2026-11-24 10:00:00"),
+        id: "dad R7UfaahVfFd", date: PostgresTimestamp("2026-11-24 10:00:00"),
         value: "My dog used to chase people on a bike.", dateLabel: "added ",
         heading: "Bike\u{1B}[2J"),
-      JokeListView.Row(id: "HtcNuHJBQCd", created: nil, value: "Kids.", isSaved: true),
+      JokeListView.Row(id: "HtcNuHJBQCd", date: nil, value: "Kids.", isSaved: true),
     ]
     let output = JokeListView(width: 80, style: TextStyle(isEnabled: true), title: "T")
       .render(rows: rows)

@@ -9,7 +9,7 @@ import Testing
   /// Case is folded by Unicode's rules; an empty filter matches every row.
   @Test func matching() {
     let rows = ["Straße", "STRASSE", "Ölfass", "ölfass"].map {
-      ScreenRow(JokeListView.Row(id: $0, created: nil, value: $0))
+      ScreenRow(JokeListView.Row(id: $0, date: nil, value: $0))
     }
     #expect(RowFilter("ÖLF").matching(rows).map(\.id) == ["Ölfass", "ölfass"])
     #expect(RowFilter("straße").matching(rows).map(\.id) == ["Straße"])

@@ -308,7 +308,7 @@ func tabbedState(rows: Int = 3, size: ScreenSize = ScreenSize(columns: 80, rows:
 @Suite struct ScreenFilterTests {
   private func rows() -> [ScreenRow] {
     ["Chuck Norris ÉCLAIRS", "A roundhouse kick", "Éclairs again", "Nothing"].enumerated().map {
-      ScreenRow(JokeListView.Row(id: screenID($0.offset), created: nil, value: $0.element))
+      ScreenRow(JokeListView.Row(id: screenID($0.offset), date: nil, value: $0.element))
     }
   }
 
@@ -329,9 +329,9 @@ func tabbedState(rows: Int = 3, size: ScreenSize = ScreenSize(columns: 80, rows:
     #expect(state.selectedRow?.id == screenID(2))
     var reloaded = rows()
     reloaded.insert(
-      ScreenRow(JokeListView.Row(id: "newJoke", created: nil, value: "More eclairs, no accent")),
+      ScreenRow(JokeListView.Row(id: "newJoke", date: nil, value: "More eclairs, no accent")),
       at: 0)
-    reloaded.append(ScreenRow(JokeListView.Row(id: "other", created: nil, value: "ECLAT")))
+    reloaded.append(ScreenRow(JokeListView.Row(id: "other", date: nil, value: "ECLAT")))
     _ = state.handle(.listLoaded(reloaded))
     #expect(state.rows.map(\.id) == [screenID(0), screenID(2)], "the filter survives a reload")
     #expect(state.selectedRow?.id == screenID(2), "and the selection stays on its joke")

@@ -51,7 +51,7 @@ import Testing
     var rows = screenRows(5)
     let new = ScreenRow(
       JokeListView.Row(
-        id: "newJokeAAAAAAAAAAAAAAA", created: PostgresTimestamp("2020-01-03 12:00:00")!,
+        id: "newJokeAAAAAAAAAAAAAAA", date: PostgresTimestamp("2020-01-03 12:00:00")!,
         value: "A new one"))
     rows.insert(new, at: 3)
     _ = state.handle(.jokeSaved(id: new.id, count: 6, rows: rows, fetch: 1))

@@ -7,7 +7,7 @@ func screenRows(_ count: Int, startDay: Int = 1) -> [ScreenRow] {
     let seconds = Int64(1_577_872_800 + (startDay - 1 + index) * 86_400)
     return ScreenRow(
       JokeListView.Row(
-        id: screenID(index), created: PostgresTimestamp(microseconds: seconds * 1_000_000),
+        id: screenID(index), date: PostgresTimestamp(microseconds: seconds * 1_000_000),
         value: "Joke number \(index) is about Chuck Norris and his roundhouse kick."))
   }
 }
