@@ -24,8 +24,23 @@ struct GlobalOptions: ParsableArguments {
         + "with the joke (\(Setting.flagDefault(of: "accessible")); chuck help accessibility)."))
   var accessible = false
 
-  /// The colour asked for: `--no-color` is `--color never` (clig.dev), else `--color`, if given.
+  /// The colour asked for: `--no-color` is `--color never` (clig.dev), else `--color`, if given
+  /// (for the help topics, which read no settings).
   var colorMode: ColorMode? { noColor ? .never : color }
+
+  /// The settings these flags override: `--no-color` is `--color never` (clig.dev).
+  var flags: [SettingFlag] {
+    var flags: [SettingFlag] = []
+    if noColor {
+      flags.append(SettingFlag("color", flag: "--no-color", value: .string("never")))
+    } else if let color {
+      flags.append(SettingFlag("color", flag: "--color", value: .string(color.rawValue)))
+    }
+    if accessible {
+      flags.append(SettingFlag("accessible", flag: "--accessible", value: .boolean(true)))
+    }
+    return flags
+  }
 
   func validate() throws {
     if noColor, let color, color != .never {
@@ -39,11 +54,14 @@ struct GlobalOptions: ParsableArguments {
   ///   - asksService: whether the command sends a request: libcurl then starts loading on another
   ///     thread while the context is built (`CurlPreload`), and the command waits for that load
   ///     before it returns, whatever the outcome.
+  ///   - flags: the command's own flags that override settings (`--source`), applied with
+  ///     these global ones (``ChuckConfiguration/overridden(by:)``).
   ///   - body: the command.
-  func run(asksService: Bool = false, _ body: (Context) async throws(ChuckError) -> Void)
-    async throws
-  {
-    try await runReporting(asksService: asksService) {
+  func run(
+    asksService: Bool = false, flags: [SettingFlag] = [],
+    _ body: (Context) async throws(ChuckError) -> Void
+  ) async throws {
+    try await runReporting(asksService: asksService, flags: flags) {
       (context: Context) async throws(ChuckError) -> ChuckError? in
       try await body(context)
       return nil
@@ -53,12 +71,13 @@ struct GlobalOptions: ParsableArguments {
   /// The same, for a command that reports some failures itself as it goes and returns the one
   /// whose exit status to end with.
   func runReporting(
-    asksService: Bool = false, _ body: (Context) async throws(ChuckError) -> ChuckError?
+    asksService: Bool = false, flags: [SettingFlag] = [],
+    _ body: (Context) async throws(ChuckError) -> ChuckError?
   ) async throws {
     if asksService { CurlPreload.start() }
     // No exit while libcurl loads: its clean-up would run under the loading thread.
     defer { CurlPreload.wait() }
-    let invocation = Invocation(color: colorMode, accessible: accessible, json: json)
+    let invocation = Invocation(flags: self.flags + flags, json: json)
     let reported: ChuckError?
     let context: Context
     do throws(ChuckError) {
@@ -82,19 +101,24 @@ struct Invocation {
   /// The settings, read once: the config file, then the environment.
   private let configuration: Result<ChuckConfiguration, ChuckError>
 
-  /// Reads the settings, and makes the terminal with `--color`, else the `color` setting, and in
-  /// the accessible mode with `--accessible`, else the `accessible` setting. What the config file
-  /// holds that this chuck does not know is said on stderr, once.
-  init(color: ColorMode?, accessible: Bool, json: Bool) {
+  /// Reads the settings with the command line's flags over them (`--color`, `--accessible`,
+  /// `--source`: ``ChuckConfiguration/overridden(by:)``), and makes the terminal with the colour
+  /// and the accessible mode in effect. What the config file holds that this chuck does not know
+  /// is said on stderr, once.
+  init(flags: [SettingFlag], json: Bool) {
     Signals.install()
     let environment = Self.environment
-    configuration = Self.settings
-    let settings = try? configuration.get()
+    configuration = Self.settings.flatMap { settings in
+      Result { () throws(ChuckError) in try settings.overridden(by: flags) }
+    }
+    // A file that cannot be read still gets the flags' colour and mode for its error.
+    let fallback = try? ChuckConfiguration.standard.overridden(by: flags)
+    let settings = (try? configuration.get()) ?? fallback
     terminal = Terminal(
-      color: color ?? settings?.color ?? .auto,
-      accessible: accessible || settings?.accessible == true, environment: environment)
+      color: settings?.color ?? .auto, accessible: settings?.accessible == true,
+      environment: environment)
     self.json = json
-    for warning in settings?.warnings ?? [] { terminal.warn(warning) }
+    for warning in (try? configuration.get())?.warnings ?? [] { terminal.warn(warning) }
   }
 
   /// The settings, read once per process, before the command line is parsed

@@ -11,9 +11,15 @@ struct SourceOption: ParsableArguments {
       valueName: "name"), completion: .custom(Completions.sources))
   var source: JokeSource?
 
-  /// The source given, else the configuration's.
+  /// The `source` setting this flag overrides, for ``GlobalOptions/run(asksService:flags:_:)``.
+  var flags: [SettingFlag] {
+    source.map { [SettingFlag("source", flag: "--source", value: .string($0.name))] } ?? []
+  }
+
+  /// The source in effect: the flag's, else the variable's, the file's or the default, as for
+  /// every setting (the flags passed to the run put it in the configuration).
   func resolve(_ context: Context) -> JokeSource {
-    source ?? context.components.configuration.source
+    context.components.configuration.source
   }
 }
 

@@ -223,7 +223,14 @@ struct StartupCommand: Equatable {
   /// Runs the command and exits with its status: `pick` and `list` at once on this thread,
   /// `random`, which waits for the network, in a task while this thread serves the main queue.
   func start() -> Never {
-    let invocation = Invocation(color: color, accessible: accessible, json: json)
+    var flags: [SettingFlag] = []
+    if let color {
+      flags.append(SettingFlag("color", flag: "--color", value: .string(color.rawValue)))
+    }
+    if accessible {
+      flags.append(SettingFlag("accessible", flag: "--accessible", value: .boolean(true)))
+    }
+    let invocation = Invocation(flags: flags, json: json)
     switch command {
     case .pick(let request):
       exit(

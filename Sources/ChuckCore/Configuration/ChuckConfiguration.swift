@@ -103,7 +103,7 @@ public struct ChuckConfiguration: Sendable, Equatable {
   /// How output is coloured (`color`, `CHUCK_COLOR`; `--color` overrides it).
   public var color: ColorMode = .auto
   /// Where each setting's value came from, by key; a setting not here has its default.
-  public private(set) var origins = NamedValues<SettingOrigin>()
+  public internal(set) var origins = NamedValues<SettingOrigin>()
   /// What the config file holds that this chuck does not know (a newer chuck's key), one line
   /// each, for a warning on stderr: the file is still used.
   public private(set) var warnings: [String] = []
@@ -114,8 +114,8 @@ public struct ChuckConfiguration: Sendable, Equatable {
   public private(set) var configPath: String?
 
   /// Every setting at its default, and the folders at the root: what ``Setting/defaultValue``
-  /// reads.
-  static let standard = ChuckConfiguration(defaultsWith: [:])
+  /// reads, and what the terminal of a command whose config file cannot be read starts from.
+  public static let standard = ChuckConfiguration(defaultsWith: [:])
 
   /// Every setting at its default, with the process's variables (which a declared source's
   /// headers name): what `chuck config check` applies the file to.

@@ -178,14 +178,17 @@ public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
   case environment(String)
   /// A line of the config file.
   case file(path: String, line: Int)
+  /// A flag of the command line (`--source`).
+  case flag(String)
 
-  /// `default`, `env:CHUCK_SOURCE`, `file:/home/me/.config/chuck/config:3` (git's
-  /// `--show-origin` words).
+  /// `default`, `env:CHUCK_SOURCE`, `file:/home/me/.config/chuck/config:3`, `flag:--color`
+  /// (git's `--show-origin` words).
   public var description: String {
     switch self {
     case .standard: return "default"
     case .environment(let name): return "env:" + name
     case .file(let path, let line): return "file:\(path):\(line)"
+    case .flag(let name): return "flag:" + name
     }
   }
 }

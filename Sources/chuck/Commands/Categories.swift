@@ -16,7 +16,8 @@ extension Chuck {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true, flags: source.flags) {
+        (context: Context) async throws(ChuckError) in
         try await Self.categories(source.resolve(context).kind, context)
       }
     }

@@ -45,7 +45,7 @@ extension Chuck {
         abstract: "Print every setting's value in effect, as the config file writes it.",
         discussion: """
           With --origin, each line starts with where the value came from (as git config \
-          --show-origin): file:PATH:LINE, env:VARIABLE or default. A setting without a value \
+          --show-origin): file:PATH:LINE, env:VARIABLE, flag:--FLAG or default. A setting without a value \
           (lang, when no locale names a language) is a comment that says what that means; in \
           --json its value is null.
           """)

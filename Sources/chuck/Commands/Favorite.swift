@@ -38,7 +38,7 @@ extension Chuck {
       @OptionGroup var options: GlobalOptions
 
       func run() async throws {
-        try await options.run { (context: Context) throws(ChuckError) in
+        try await options.run(flags: source.flags) { (context: Context) throws(ChuckError) in
           let favorites = context.components.favorites
           let added = try favorites.add(
             name: name, idOrPrefix: id,

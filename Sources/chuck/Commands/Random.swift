@@ -39,7 +39,8 @@ extension Chuck {
 
     func run() async throws {
       let request = try validated { () throws(ChuckError) in try typed.randomRequest() }
-      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true, flags: source.flags) {
+        (context: Context) async throws(ChuckError) in
         try await context.fetchAndPrint(request)
       }
     }

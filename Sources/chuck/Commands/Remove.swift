@@ -26,7 +26,8 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.runReporting { (context: Context) async throws(ChuckError) -> ChuckError? in
+      try await options.runReporting(flags: source.flags) {
+        (context: Context) async throws(ChuckError) -> ChuckError? in
         let terminal = context.terminal
         let removal = try context.components.removeJokes(ids, from: source.resolve(context))
         if context.json {

@@ -27,7 +27,7 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.runReporting(asksService: true) {
+      try await options.runReporting(asksService: true, flags: source.flags) {
         (context: Context) async throws(ChuckError) -> ChuckError? in
         try await Self.save(source.resolve(context).kind, ids: ids, context)
       }

@@ -25,7 +25,8 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
+      try await options.run(asksService: true, flags: source.flags) {
+        (context: Context) async throws(ChuckError) in
         try await Self.search(source.resolve(context).kind, query: query, context)
       }
     }

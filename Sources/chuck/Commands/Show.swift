@@ -32,7 +32,7 @@ extension Chuck {
     func run() async throws {
       let format = try output.resolve(json: options.json)
       let dateFormat = try dates.resolve()
-      try await options.run { (context: Context) async throws(ChuckError) in
+      try await options.run(flags: source.flags) { (context: Context) async throws(ChuckError) in
         let shown = source.resolve(context)
         let dates = ShownDates(
           flag: dateFormat, source: shown, configuration: context.components.configuration)

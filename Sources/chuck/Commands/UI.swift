@@ -36,13 +36,17 @@ extension Chuck {
     }
 
     func run() async throws {
-      try await options.run(asksService: true) { (context: Context) async throws(ChuckError) in
+      let mouse =
+        noMouse ? [SettingFlag("mouse", flag: "--no-mouse", value: .boolean(false))] : []
+      try await options.run(asksService: true, flags: source.flags + mouse) {
+        (context: Context) async throws(ChuckError) in
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
           throw .invalidArgument(
             "chuck ui needs a terminal: stdin and stdout must both be terminals")
         }
-        let mouse = !noMouse && context.components.configuration.mouse
-        try await ScreenSession.run(context, source: source.resolve(context), mouse: mouse)
+        try await ScreenSession.run(
+          context, source: source.resolve(context),
+          mouse: context.components.configuration.mouse)
       }
     }
   }

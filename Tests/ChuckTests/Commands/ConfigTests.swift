@@ -131,6 +131,28 @@ import Testing
     #expect(get.status == 1 && get.stdout.isEmpty)
   }
 
+  /// A flag beats its variable by the one mechanism every flag of a setting goes through, and
+  /// the setting's origin names it: `flag:--color`, `flag:--no-color`, `flag:--accessible`.
+  @Test func flagsAreOrigins() async throws {
+    let sandbox = try ChuckSandbox()
+    let environment = ["CHUCK_COLOR": "always", "CHUCK_ACCESSIBLE": "0"]
+    let listed = try await sandbox.chuck(
+      ["config", "list", "--origin", "--no-color", "--accessible"], environment)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let lines = listed.stdout.lines.map(Self.originAndLine)
+    #expect(lines.contains(["flag:--no-color", "color = \"never\""]))
+    #expect(lines.contains(["flag:--accessible", "accessible = true"]))
+    #expect(!listed.stdout.contains("\u{1B}["), "--no-color beats CHUCK_COLOR=always")
+    let color = try await sandbox.chuck(
+      ["config", "list", "--origin", "--color", "auto"], environment)
+    #expect(
+      color.stdout.lines.map(Self.originAndLine).contains(["flag:--color", "color = \"auto\""]))
+    let plain = try await sandbox.chuck(["config", "list", "--origin"], environment)
+    #expect(
+      plain.stdout.lines.map(Self.originAndLine).contains(["env:CHUCK_COLOR", "color = \"always\""])
+    )
+  }
+
   /// A line of `config list --origin`: its origin, and the line after the column's padding.
   private static func originAndLine(_ line: String) -> [String] {
     guard let space = line.firstIndex(of: " ") else { return [line] }
