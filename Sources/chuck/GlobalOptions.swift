@@ -107,18 +107,21 @@ struct Invocation {
   /// is said on stderr, once.
   init(flags: [SettingFlag], json: Bool) {
     Signals.install()
-    let environment = Self.environment
-    configuration = Self.settings.flatMap { settings in
-      Result { () throws(ChuckError) in try settings.overridden(by: flags) }
+    var read: ChuckConfiguration?
+    do throws(ChuckError) {
+      let settings = try Self.settings.get().overridden(by: flags)
+      read = settings
+      configuration = .success(settings)
+    } catch {
+      configuration = .failure(error)
     }
     // A file that cannot be read still gets the flags' colour and mode for its error.
-    let fallback = try? ChuckConfiguration.standard.overridden(by: flags)
-    let settings = (try? configuration.get()) ?? fallback
+    let settings = read ?? (try? ChuckConfiguration.standard.overridden(by: flags))
     terminal = Terminal(
       color: settings?.color ?? .auto, accessible: settings?.accessible == true,
-      environment: environment)
+      environment: Self.environment)
     self.json = json
-    for warning in (try? configuration.get())?.warnings ?? [] { terminal.warn(warning) }
+    for warning in read?.warnings ?? [] { terminal.warn(warning) }
   }
 
   /// The settings, read once per process, before the command line is parsed

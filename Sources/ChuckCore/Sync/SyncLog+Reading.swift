@@ -39,7 +39,7 @@ extension SyncLog {
   /// - Throws: what the sealer throws other than ``ChuckError/syncRecordRefused(_:)`` (which
   ///   refuses the line): ``ChuckError/libsodiumMissing(_:)``, for example.
   public static func read(
-    _ bytes: [UInt8], fileName: String, sealer: some SyncSealer
+    _ bytes: [UInt8], fileName: String, sealer: any SyncSealer
   ) throws(ChuckError) -> Reading {
     let name = TerminalSafeText.render(fileName, keepNewlines: false)
     guard let replica = replica(fromFileName: fileName) else {
