@@ -59,7 +59,7 @@ struct StartupCommand: Equatable {
   /// One option as the table reads it: its spellings, its commands, and the property of
   /// ``Typed`` it fills, which also says whether it takes a value — so that a row is all there
   /// is to add an option, and no option falls into another's branch.
-  struct Option: Equatable {
+  struct Option {
     /// `--name`.
     let long: String
     /// `-x`, if it has one.
@@ -70,7 +70,7 @@ struct StartupCommand: Equatable {
     let commands: Commands
 
     /// The property an option fills, and how its text is read.
-    enum Fill: Equatable {
+    enum Fill {
       /// A flag: true when given.
       case flag(any WritableKeyPath<Typed, Bool> & Sendable)
       /// One value, not empty, as it is.
@@ -81,16 +81,16 @@ struct StartupCommand: Equatable {
       case texts(any WritableKeyPath<Typed, [String]> & Sendable)
       /// One value, a colour mode.
       case color(any WritableKeyPath<Typed, ColorMode?> & Sendable)
+    }
 
-      static func == (left: Fill, right: Fill) -> Bool {
-        switch (left, right) {
-        case (.flag(let a), .flag(let b)): a == b
-        case (.text(let a), .text(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.texts(let a), .texts(let b)): a == b
-        case (.color(let a), .color(let b)): a == b
-        default: false
-        }
+    /// The property it fills, for telling rows apart.
+    var property: AnyKeyPath {
+      switch fill {
+      case .flag(let property): property
+      case .text(let property): property
+      case .number(let property): property
+      case .texts(let property): property
+      case .color(let property): property
       }
     }
 

@@ -160,7 +160,8 @@ import Testing
     let rows = StartupCommand.options
     for (index, row) in rows.enumerated() {
       for other in rows[(index + 1)...] {
-        #expect(row.fill != other.fill, "\(row.long) and \(other.long) fill the same property")
+        #expect(
+          row.property != other.property, "\(row.long) and \(other.long) fill the same property")
       }
     }
     var typed = StartupCommand.Typed()

@@ -59,7 +59,15 @@ extension Chuck {
         try await options.run { (context: Context) async throws(ChuckError) in
           let entries = ConfigSettings.entries(of: context.components.configuration)
           if context.json {
-            context.terminal.out(JokeJSON.array(entries.map(EntryObject.init)))
+            // `{"key","origin","value"}`, a setting without a value's `value` null.
+            context.terminal.out(
+              JokeJSON.array(
+                entries.map { entry -> [String: JSONValue] in
+                  [
+                    "key": .string(entry.key), "origin": .string(entry.origin.description),
+                    "value": entry.value.map { .string($0.toml) } ?? .null,
+                  ]
+                }))
             return
           }
           // The origins in a column of their own, as `git config --show-origin` (with spaces:
@@ -70,29 +78,6 @@ extension Chuck {
             let text = place + String(repeating: " ", count: width - place.count) + entry.line
             context.terminal.out("\(sanitizing: text)\n")
           }
-        }
-      }
-
-      /// One setting in `--json`.
-      private struct EntryObject: Encodable {
-        let key: String
-        let value: String?
-        let origin: String
-
-        init(_ entry: ConfigSettings.Entry) {
-          key = entry.key
-          value = entry.value?.toml
-          origin = entry.origin.description
-        }
-
-        private enum Keys: String, CodingKey { case key, value, origin }
-
-        /// Every key, a setting without a value's as `null`.
-        func encode(to encoder: any Encoder) throws {
-          var container = encoder.container(keyedBy: Keys.self)
-          try container.encode(key, forKey: .key)
-          try container.encode(value, forKey: .value)
-          try container.encode(origin, forKey: .origin)
         }
       }
     }
