@@ -43,7 +43,7 @@ public struct SyncLocalFiles: Sendable {
   ///   - sealer: what opens the records.
   /// - Returns: the replica (`nil` when the first line names none) and the reading.
   /// - Throws: the sealer's errors other than a refusal.
-  public static func readOwnLog(_ bytes: [UInt8], sealer: some SyncSealer) throws(ChuckError)
+  public static func readOwnLog(_ bytes: [UInt8], sealer: any SyncSealer) throws(ChuckError)
     -> (replica: ReplicaID?, reading: SyncLog.Reading)
   {
     let header = bytes.prefix { $0 != UInt8(ascii: "\n") }.prefix(100)

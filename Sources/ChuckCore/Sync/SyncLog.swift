@@ -76,7 +76,7 @@ public enum SyncLog {
   ///   or a log whose size, would be beyond what a reader takes; ``ChuckError/internalError(_:)``
   ///   for a record of another replica or out of its place.
   public static func encode(
-    _ records: [SyncRecord], replica: ReplicaID, sealer: some SyncSealer
+    _ records: [SyncRecord], replica: ReplicaID, sealer: any SyncSealer
   ) throws(ChuckError) -> [UInt8] {
     var bytes = header(for: replica)
     try append(records, after: 0, replica: replica, sealer: sealer, to: &bytes)
@@ -94,7 +94,7 @@ public enum SyncLog {
   ///   (the path being the log's file name) for a log that is not this replica's, or whose last
   ///   line is cut short or no record's.
   public static func appending(
-    _ records: [SyncRecord], to log: [UInt8], replica: ReplicaID, sealer: some SyncSealer
+    _ records: [SyncRecord], to log: [UInt8], replica: ReplicaID, sealer: any SyncSealer
   ) throws(ChuckError) -> [UInt8] {
     guard !log.isEmpty else { return try encode(records, replica: replica, sealer: sealer) }
     let header = header(for: replica)
@@ -140,7 +140,7 @@ public enum SyncLog {
   }
 
   private static func append(
-    _ records: [SyncRecord], after last: UInt64, replica: ReplicaID, sealer: some SyncSealer,
+    _ records: [SyncRecord], after last: UInt64, replica: ReplicaID, sealer: any SyncSealer,
     to bytes: inout [UInt8]
   ) throws(ChuckError) {
     var previous = last
