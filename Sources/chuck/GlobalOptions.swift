@@ -28,8 +28,14 @@ struct GlobalOptions: ParsableArguments {
   /// (for the help topics, which read no settings).
   var colorMode: ColorMode? { noColor ? .never : color }
 
-  /// The settings these flags override: `--no-color` is `--color never` (clig.dev).
+  /// The settings these flags override.
   var flags: [SettingFlag] {
+    Self.settingFlags(color: color, noColor: noColor, accessible: accessible)
+  }
+
+  /// The settings that the global flags override, as the parsed commands and the start-up fast
+  /// path both give them: `--no-color` is `--color never` (clig.dev), named as typed.
+  static func settingFlags(color: ColorMode?, noColor: Bool, accessible: Bool) -> [SettingFlag] {
     var flags: [SettingFlag] = []
     if noColor {
       flags.append(SettingFlag("color", flag: "--no-color", value: .string("never")))

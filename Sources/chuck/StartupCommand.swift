@@ -164,9 +164,8 @@ struct StartupCommand: Equatable {
 
   let command: Command
   let json: Bool
-  let color: ColorMode?
-  /// `--accessible`.
-  let accessible: Bool
+  /// `--color`, `--no-color` and `--accessible`, as the parsed commands give them.
+  let settingFlags: [SettingFlag]
 
   /// The fast form of `arguments` (without the program's name), or nil.
   init?(_ arguments: some Collection<String>) {
@@ -202,9 +201,9 @@ struct StartupCommand: Equatable {
       return nil
     }
     self.json = typed.options.json
-    // `--no-color` is `--color never` (the two together are the parser's, above).
-    self.color = typed.noColor ? .never : typed.color
-    self.accessible = typed.accessible
+    // `--no-color` and `--color` together are the parser's (above).
+    settingFlags = GlobalOptions.settingFlags(
+      color: typed.color, noColor: typed.noColor, accessible: typed.accessible)
   }
 
   /// `--no-color` counts as `--color`: the two together are the parser's to decide.
@@ -223,14 +222,7 @@ struct StartupCommand: Equatable {
   /// Runs the command and exits with its status: `pick` and `list` at once on this thread,
   /// `random`, which waits for the network, in a task while this thread serves the main queue.
   func start() -> Never {
-    var flags: [SettingFlag] = []
-    if let color {
-      flags.append(SettingFlag("color", flag: "--color", value: .string(color.rawValue)))
-    }
-    if accessible {
-      flags.append(SettingFlag("accessible", flag: "--accessible", value: .boolean(true)))
-    }
-    let invocation = Invocation(flags: flags, json: json)
+    let invocation = Invocation(flags: settingFlags, json: json)
     switch command {
     case .pick(let request):
       exit(

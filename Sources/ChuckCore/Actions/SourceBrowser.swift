@@ -87,9 +87,13 @@ struct KindBrowser<Kind: JokeKind>: SourceBrowser {
         joke.id, count, ScreenState.Shown(joke, source: Kind.source).parts, fallback?.note, nil
       )
     case .feed(let sent, let added, let count):
-      let saved = try components.list(Kind.self).saved()
-      let id = added.first?.id ?? (saved.count > 0 ? saved.id(at: saved.count - 1) : "")
-      return (id, count, nil, nil, "\(added.count) new of \(sent) in the latest list")
+      // The first new item; with none new, the last saved (the list read again only then).
+      var id = added.first?.id
+      if id == nil, count > 0 {
+        let saved = try components.list(Kind.self).saved()
+        id = saved.count > 0 ? saved.id(at: saved.count - 1) : nil
+      }
+      return (id ?? "", count, nil, nil, "\(added.count) new of \(sent) in the latest list")
     }
   }
 

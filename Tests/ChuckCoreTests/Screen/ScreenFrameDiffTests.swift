@@ -44,14 +44,21 @@ import Testing
   private let plain = ScreenRenderer(style: TextStyle(isEnabled: false))
   private let size = ScreenSize(columns: 80, rows: 10)
 
+  /// The frames before and after some keys, and the diff between them.
+  private func press(_ keys: ScreenKey..., in state: inout ScreenState) -> (
+    before: ScreenFrame, after: ScreenFrame, diff: ScreenFrameDiff
+  ) {
+    let before = plain.frame(state, size: size)
+    for key in keys { _ = state.press(key) }
+    let after = plain.frame(state, size: size)
+    return (before, after, ScreenFrameDiff(from: before.lines, to: after))
+  }
+
   /// A move of the selection changes attributes only: two rows are drawn again, their text the
   /// same, and nothing is drawn first (a screen reader then reads the row the cursor reaches).
   @Test func aMoveIsNeverSplit() {
     var state = ScreenState(rows: screenRows(5), size: size)
-    let before = plain.frame(state, size: size)
-    _ = state.press(.down)
-    let after = plain.frame(state, size: size)
-    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    let (before, after, diff) = press(.down, in: &state)
     #expect(diff.rows == [1, 2])
     #expect(!diff.drawsFocusFirst && diff.focusRows.isEmpty && !diff.blanksFirst)
     let text = { (line: TerminalText) in
@@ -66,19 +73,13 @@ import Testing
   /// changed rows are blanked before it.
   @Test func aNewViewDrawsTheFocusFirst() {
     var state = ScreenState(rows: screenRows(30), size: size)
-    let before = plain.frame(state, size: size)
-    _ = state.press(.end)
-    let after = plain.frame(state, size: size)
-    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    let (_, after, diff) = press(.end, in: &state)
     #expect(diff.drawsFocusFirst && !diff.blanksFirst)
     #expect(diff.focusRows == [after.cursor.row])
 
     var filtered = ScreenState(rows: screenRows(5), size: size)
     _ = filtered.press(.character("/"), .character("3"), .enter)
-    let narrowed = plain.frame(filtered, size: size)
-    _ = filtered.press(.escape)
-    let cleared = plain.frame(filtered, size: size)
-    let back = ScreenFrameDiff(from: narrowed.lines, to: cleared)
+    let back = press(.escape, in: &filtered).diff
     #expect(back.drawsFocusFirst && back.blanksFirst, "joke 3's row moved from row 1 to row 4")
     #expect(back.focusRows == [4])
     // The status line alone changing is no view change.
@@ -95,18 +96,13 @@ import Testing
     var state = ScreenState(rows: screenRows(20), size: size)
     _ = state.press(.end, .home)
     for _ in 0..<(state.bodyHeight - 1) { _ = state.press(.down) }
-    let before = plain.frame(state, size: size)
-    _ = state.press(.down)
-    let after = plain.frame(state, size: size)
-    let diff = ScreenFrameDiff(from: before.lines, to: after)
+    let diff = press(.down, in: &state).diff
     let body = 1...state.bodyHeight
     #expect(diff.scroll == ScreenFrameDiff.Scroll(rows: body, by: 1))
     #expect(diff.rows == [body.upperBound - 1, body.upperBound], "restyled, and the new row")
     #expect(!diff.drawsFocusFirst)
     for _ in 0..<(state.bodyHeight - 1) { _ = state.press(.up) }
-    let top = plain.frame(state, size: size)
-    _ = state.press(.up)
-    let up = ScreenFrameDiff(from: top.lines, to: plain.frame(state, size: size))
+    let up = press(.up, in: &state).diff
     #expect(up.scroll == ScreenFrameDiff.Scroll(rows: body, by: -1))
     #expect(up.rows == [1, 2])
     // Texts that do not move together are no scroll.
